@@ -88,6 +88,8 @@ export interface ReceiveEntry extends Base {
   message?: JsonRpcMessage;
   /** Why `data` is not a message, when it is not (priming events have empty data and no error). */
   error?: string;
+  /** The SSE `retry:` value (ms) the server sent in this frame, or since the previous frame. */
+  retry?: number;
 }
 
 /** The application processed one received frame. */
@@ -106,6 +108,12 @@ export interface DropEntry extends Base {
   conn: number;
   /** Frames received and not drained when the connection was cut (lost on the client side). */
   undrained: number;
+  /**
+   * Frames the client had already read off the socket but not yet received (still "in flight"
+   * from the application's point of view), lost with the connection. Frames still in the socket
+   * are never read and not counted.
+   */
+  inFlight?: number;
 }
 
 /** The server ended a response body. */

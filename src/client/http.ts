@@ -1,0 +1,285 @@
+/**
+ * The raw HTTP exchange: send one request with `node:http`, wait (bounded) for its status line and
+ * headers, and read a whole non-SSE body (bounded). Everything is recorded; nothing throws.
+ */
+import http from 'node:http';
+import type { Endpoint, Purpose } from '../../properties/history.js';
+import type { Transport } from '../../model/transport.js';
+import type { HistoryRecorder } from './history-recorder.js';
+import type { FailureReason, Headers } from './types.js';
+
+/** Something the client can sever when it closes; `abort` records a `drop` entry. */
+export interface Abortable {
+  readonly conn: number;
+  abort(): void;
+}
+
+/** What the exchange layer needs from its client. */
+export interface ExchangeContext {
+  readonly recorder: HistoryRecorder;
+  readonly agent: http.Agent;
+  /** Open connections, severed by the client's `close()`. */
+  readonly live: Set<Abortable>;
+  /** Largest non-SSE body read, in bytes. */
+  readonly maxBodyBytes: number;
+}
+
+/** One HTTP request to send. */
+export interface ExchangeSpec {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: URL;
+  /** Headers to send; lower-cased names. */
+  headers: Record<string, string>;
+  /** A JSON body (serialised here). */
+  body?: unknown;
+  transport: Transport;
+  endpoint: Endpoint;
+  purpose: Purpose;
+  /** The session ID presented (header or query), recorded in the request entry. */
+  sessionId?: string;
+  /** The `Last-Event-ID` presented, recorded in the request entry. */
+  lastEventId?: string;
+  /** Bound for the status line and headers. */
+  timeoutMs: number;
+}
+
+/** Status line and headers arrived. */
+export interface Head {
+  kind: 'head';
+  conn: number;
+  spec: ExchangeSpec;
+  req: http.ClientRequest;
+  res: http.IncomingMessage;
+  status: number;
+  headers: Headers;
+}
+
+/** The exchange failed before a status line arrived (already recorded). */
+export interface HeadFailure {
+  kind: 'error';
+  conn: number;
+  reason: FailureReason;
+  detail: string;
+}
+
+/** Maps a socket or parser error to a failure reason. */
+export function classifyError(err: unknown): FailureReason {
+  const code = (err as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'ECONNREFUSED':
+    case 'ENOTFOUND':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'EADDRNOTAVAIL':
+      return 'connection-refused';
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'ECONNABORTED':
+    case 'ERR_STREAM_PREMATURE_CLOSE':
+      return 'connection-reset';
+    case 'ETIMEDOUT':
+      return 'timeout';
+    default:
+      return 'protocol';
+  }
+}
+
+/** A one-line description of an error. */
+export function describeError(err: unknown): string {
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    return typeof code === 'string' && !err.message.includes(code) ? `${code}: ${err.message}` : err.message;
+  }
+  return String(err);
+}
+
+/** Lower-cased header names, multi-valued headers joined with `, `. */
+export function flattenHeaders(raw: http.IncomingHttpHeaders | http.OutgoingHttpHeaders): Headers {
+  const out: Headers = {};
+  for (const name in raw) {
+    const v = raw[name];
+    if (v === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+  }
+  return out;
+}
+
+/** The media type of a `Content-Type` value, lower-cased, without parameters ('' when absent). */
+export function mediaType(contentType: string | undefined): string {
+  if (!contentType) return '';
+  const semi = contentType.indexOf(';');
+  return (semi < 0 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
+}
+
+/**
+ * Sends a request and waits, at most `spec.timeoutMs`, for its status line and headers. Records the
+ * `request` entry, then the `response` entry or a `failure`. Never rejects.
+ */
+export function sendRequest(ctx: ExchangeContext, spec: ExchangeSpec): Promise<Head | HeadFailure> {
+  const { recorder } = ctx;
+  const conn = recorder.newConn();
+  const headers = { ...spec.headers };
+  let bodyText: string | undefined;
+  if (spec.body !== undefined) {
+    bodyText = JSON.stringify(spec.body);
+    headers['content-type'] ??= 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(bodyText));
+  }
+
+  let req: http.ClientRequest;
+  try {
+    req = http.request(spec.url, { method: spec.method, headers, agent: ctx.agent });
+  } catch (err) {
+    // e.g. a session ID with control characters, or a non-http URL from an `endpoint` event
+    recordRequest(ctx, spec, conn, headers);
+    const detail = `request not sent: ${describeError(err)}`;
+    recorder.record({ type: 'failure', conn, reason: 'protocol', detail });
+    return Promise.resolve({ kind: 'error', conn, reason: 'protocol', detail });
+  }
+  recordRequest(ctx, spec, conn, flattenHeaders(req.getHeaders()));
+
+  return new Promise((resolve) => {
+    let settled = false;
+    const pending: Abortable = {
+      conn,
+      abort() {
+        if (settled) return;
+        recorder.record({ type: 'drop', conn, undrained: 0 });
+        settle({ kind: 'error', conn, reason: 'connection-reset', detail: 'client closed before the response' });
+        req.destroy();
+      },
+    };
+    const settle = (outcome: Head | HeadFailure): void => {
+      settled = true;
+      clearTimeout(timer);
+      ctx.live.delete(pending);
+      resolve(outcome);
+    };
+    const fail = (reason: FailureReason, detail: string): void => {
+      if (settled) return;
+      recorder.record({ type: 'failure', conn, reason, detail });
+      settle({ kind: 'error', conn, reason, detail });
+      req.destroy();
+    };
+    const timer = setTimeout(
+      () => fail('timeout', `no response to ${spec.method} ${spec.url.pathname} within ${spec.timeoutMs} ms`),
+      spec.timeoutMs,
+    );
+    ctx.live.add(pending);
+    // Stays attached for the life of the request so a late socket error is never unhandled.
+    req.on('error', (err) => fail(classifyError(err), describeError(err)));
+    req.on('response', (res) => {
+      // A body consumer attaches its own handler; this one keeps a stray error from being unhandled.
+      res.on('error', noop);
+      if (settled) {
+        res.destroy();
+        return;
+      }
+      const status = res.statusCode ?? 0;
+      const resHeaders = flattenHeaders(res.headers);
+      recorder.record({ type: 'response', conn, status, headers: resHeaders });
+      settle({ kind: 'head', conn, spec, req, res, status, headers: resHeaders });
+    });
+    req.end(bodyText);
+  });
+}
+
+function recordRequest(ctx: ExchangeContext, spec: ExchangeSpec, conn: number, headers: Headers): void {
+  ctx.recorder.record({
+    type: 'request',
+    conn,
+    transport: spec.transport,
+    endpoint: spec.endpoint,
+    purpose: spec.purpose,
+    method: spec.method,
+    url: spec.url.href,
+    headers,
+    body: spec.body,
+    sessionId: spec.sessionId,
+    lastEventId: spec.lastEventId,
+  });
+}
+
+/** A whole body, or why it could not be read (already recorded). */
+export type BodyResult =
+  | { kind: 'body'; text: string; json?: unknown }
+  | { kind: 'error'; reason: FailureReason; detail: string };
+
+/**
+ * Reads a whole non-SSE body within `timeoutMs`, then records a `body` entry (with `json` when it
+ * parses). When `expectJson` and the text is not JSON, also records `malformed-json`. A body that
+ * does not finish in time, is cut, or exceeds `maxBodyBytes` records a failure (the text read so
+ * far is recorded as the body first) and destroys the connection.
+ */
+export function readBody(ctx: ExchangeContext, head: Head, timeoutMs: number, expectJson: boolean): Promise<BodyResult> {
+  const { recorder } = ctx;
+  const { conn, res, req } = head;
+  return new Promise((resolve) => {
+    const chunks: string[] = [];
+    let bytes = 0;
+    let settled = false;
+    const pending: Abortable = {
+      conn,
+      abort() {
+        if (settled) return;
+        finish();
+        recorder.record({ type: 'body', conn, text: chunks.join('') });
+        recorder.record({ type: 'drop', conn, undrained: 0 });
+        req.destroy();
+        resolve({ kind: 'error', reason: 'connection-reset', detail: 'client closed while reading the body' });
+      },
+    };
+    const finish = (): void => {
+      settled = true;
+      clearTimeout(timer);
+      ctx.live.delete(pending);
+      res.removeListener('data', onData);
+      res.removeListener('end', onEnd);
+      res.removeListener('close', onClose);
+    };
+    const fail = (reason: FailureReason, detail: string): void => {
+      if (settled) return;
+      finish();
+      recorder.record({ type: 'body', conn, text: chunks.join('') });
+      recorder.record({ type: 'failure', conn, reason, detail });
+      req.destroy();
+      resolve({ kind: 'error', reason, detail });
+    };
+    const onData = (chunk: string): void => {
+      bytes += Buffer.byteLength(chunk);
+      chunks.push(chunk);
+      if (bytes > ctx.maxBodyBytes) fail('protocol', `body larger than ${ctx.maxBodyBytes} bytes`);
+    };
+    const onEnd = (): void => {
+      if (settled) return;
+      finish();
+      const text = chunks.length === 1 ? chunks[0] : chunks.join('');
+      let json: unknown;
+      let jsonError: string | undefined;
+      if (text.trim() !== '') {
+        try {
+          json = JSON.parse(text);
+        } catch (err) {
+          jsonError = describeError(err);
+        }
+      }
+      recorder.record(json === undefined ? { type: 'body', conn, text } : { type: 'body', conn, text, json });
+      if (expectJson && jsonError !== undefined) {
+        recorder.record({ type: 'failure', conn, reason: 'malformed-json', detail: `body is not JSON: ${jsonError}` });
+      }
+      resolve(json === undefined ? { kind: 'body', text } : { kind: 'body', text, json });
+    };
+    const onClose = (): void => {
+      // 'close' without 'end': the connection was cut mid-body.
+      if (!res.complete) fail('connection-reset', 'connection closed before the body ended');
+    };
+    const timer = setTimeout(() => fail('timeout', `body not complete within ${timeoutMs} ms`), timeoutMs);
+    ctx.live.add(pending);
+    res.setEncoding('utf8');
+    res.on('data', onData);
+    res.on('end', onEnd);
+    res.on('close', onClose);
+  });
+}
+
+function noop(): void {}
