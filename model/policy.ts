@@ -1,0 +1,160 @@
+/**
+ * Policies: the seeds' conditions as knobs. A policy is one value per knob; the server's knobs
+ * are read by the session machine, the client's by the client functions of the world.
+ */
+
+/** How event IDs are allocated across the two listeners. */
+export type EventIdAllocation = 'shared' | 'perTransport';
+/** Which events a replay starts with. */
+export type ReplayContract = 'exclusive' | 'inclusive';
+/** What the server answers to a `Last-Event-ID` it cannot place. */
+export type UnknownCursorAnswer = 'reject' | 'emptyStream';
+/** Which capabilities a session holds after it is resumed under the other transport. */
+export type CapabilitiesOnMigration = 'negotiated' | 'defaultProfile';
+/** When the client's cursor moves to a frame's ID. */
+export type CursorAdvance = 'onReceive' | 'onDrain';
+
+/** The knobs the server side reads. */
+export interface ServerPolicy {
+  /** `shared`: one namespace, a cursor resolves whichever listener minted it (seed 000, cond. 1). */
+  eventIds: EventIdAllocation;
+  /** A session established under one transport is accepted at the other's endpoint (seed 000 cond. 2, seed 003 cond. 1-2). */
+  bridging: boolean;
+  /** `exclusive`: replay events after the cursor (the spec's words); `inclusive`: from the cursor on. */
+  replay: ReplayContract;
+  /** `emptyStream`: 200 with nothing on it (seed 003). */
+  unknownCursor: UnknownCursorAnswer;
+  /** `defaultProfile`: a cross-transport resume re-derives capabilities from a default (seed 003). */
+  capabilitiesOnMigration: CapabilitiesOnMigration;
+}
+
+/** The knobs the client side reads. */
+export interface ClientPolicy {
+  /** `onReceive`: EventSource-style, the cursor moves when a frame is parsed (the SDK client does this). */
+  cursorAdvance: CursorAdvance;
+  /** Drop a frame whose event ID was already drained. */
+  dedup: boolean;
+  /** Re-issue a request whose response never came (a new request ID, the same tool call). */
+  retryOnTimeout: boolean;
+}
+
+/** One value per knob. */
+export interface Policy {
+  server: ServerPolicy;
+  client: ClientPolicy;
+}
+
+/** The knob names and their values, in the order docs and matrices list them. */
+export const knobs = {
+  eventIds: ['shared', 'perTransport'],
+  bridging: [true, false],
+  replay: ['exclusive', 'inclusive'],
+  unknownCursor: ['reject', 'emptyStream'],
+  capabilitiesOnMigration: ['negotiated', 'defaultProfile'],
+  cursorAdvance: ['onReceive', 'onDrain'],
+  dedup: [true, false],
+  retryOnTimeout: [true, false],
+} as const;
+
+export type KnobName = keyof typeof knobs;
+export type KnobValue<K extends KnobName> = (typeof knobs)[K][number];
+
+const serverKnobs = ['eventIds', 'bridging', 'replay', 'unknownCursor', 'capabilitiesOnMigration'] as const;
+
+/** Reads one knob of a policy. */
+export function knob<K extends KnobName>(policy: Policy, name: K): KnobValue<K> {
+  const side = (serverKnobs as readonly string[]).includes(name) ? policy.server : policy.client;
+  return (side as unknown as Record<string, KnobValue<K>>)[name];
+}
+
+/** A copy of `policy` with one knob changed. */
+export function withKnob<K extends KnobName>(policy: Policy, name: K, value: KnobValue<K>): Policy {
+  if ((serverKnobs as readonly string[]).includes(name)) {
+    return { server: { ...policy.server, [name]: value }, client: { ...policy.client } };
+  }
+  return { server: { ...policy.server }, client: { ...policy.client, [name]: value } };
+}
+
+/**
+ * The policy this project argues is correct: event IDs namespaced by transport, no bridging
+ * (a session is resumed only under the transport that issued it), replay after the cursor as the
+ * spec says, unknown cursors rejected with 404, and a client whose cursor only moves once the
+ * application has processed the frame. Dedup and retry are on, as real clients have them:
+ * the reference must be correct with them, not because of their absence.
+ */
+export const reference: Policy = {
+  server: {
+    eventIds: 'perTransport',
+    bridging: false,
+    replay: 'exclusive',
+    unknownCursor: 'reject',
+    capabilitiesOnMigration: 'negotiated',
+  },
+  client: { cursorAdvance: 'onDrain', dedup: true, retryOnTimeout: true },
+};
+
+/**
+ * Seed 000: one event-ID allocator for both listeners, the legacy session bridged into `/mcp`,
+ * replay strictly after the cursor, an EventSource-style client that advances on receive, no
+ * dedup, and a client that retries a timed-out tool call.
+ */
+export const seed000: Policy = {
+  server: {
+    eventIds: 'shared',
+    bridging: true,
+    replay: 'exclusive',
+    unknownCursor: 'reject',
+    capabilitiesOnMigration: 'negotiated',
+  },
+  client: { cursorAdvance: 'onReceive', dedup: false, retryOnTimeout: true },
+};
+
+/**
+ * Seed 003: one session store for both transports (bridging), per-transport event logs, an
+ * unknown cursor answered 200 with an empty stream, and capabilities re-derived from a default
+ * profile when the session shows up under the other transport.
+ */
+export const seed003: Policy = {
+  server: {
+    eventIds: 'perTransport',
+    bridging: true,
+    replay: 'exclusive',
+    unknownCursor: 'emptyStream',
+    capabilitiesOnMigration: 'defaultProfile',
+  },
+  client: { cursorAdvance: 'onReceive', dedup: false, retryOnTimeout: false },
+};
+
+/** Named policies: the reference, the two incidents, and one mutant per knob value that breaks a property. */
+export const policies: Readonly<Record<string, Policy>> = {
+  reference,
+  'seed-000': seed000,
+  'seed-003': seed003,
+  'shared-event-ids': withKnob(reference, 'eventIds', 'shared'),
+  bridging: withKnob(reference, 'bridging', true),
+  'bridging-shared-ids': withKnob(withKnob(reference, 'bridging', true), 'eventIds', 'shared'),
+  'inclusive-replay': withKnob(reference, 'replay', 'inclusive'),
+  'inclusive-replay-no-dedup': withKnob(withKnob(reference, 'replay', 'inclusive'), 'dedup', false),
+  'unknown-cursor-empty-stream': withKnob(reference, 'unknownCursor', 'emptyStream'),
+  'default-capabilities': withKnob(withKnob(reference, 'bridging', true), 'capabilitiesOnMigration', 'defaultProfile'),
+  'cursor-on-receive': withKnob(reference, 'cursorAdvance', 'onReceive'),
+};
+
+/** Looks a policy up by name, or explains which names exist. */
+export function policyByName(name: string): Policy {
+  const policy = policies[name];
+  if (!policy) {
+    throw new RangeError(`unknown policy "${name}"; known policies: ${Object.keys(policies).join(', ')}`);
+  }
+  return policy;
+}
+
+/** A one-line rendering, e.g. `eventIds=shared bridging=on replay=exclusive ...`. */
+export function describePolicy(policy: Policy): string {
+  return (Object.keys(knobs) as KnobName[])
+    .map((name) => {
+      const value = knob(policy, name);
+      return `${name}=${value === true ? 'on' : value === false ? 'off' : value}`;
+    })
+    .join(' ');
+}

@@ -1,0 +1,337 @@
+/**
+ * The session machine: the specification of one server-side MCP session under both transports.
+ * The reference server runs one actor of it per session; the world explored by the model steps
+ * it with its pure transition function. Its `reply` after each event is the whole answer to
+ * the request (status, the stream the connection now carries, and the frames to write).
+ */
+import { assign, setup } from 'xstate';
+import { mintEventId } from './event-ids.js';
+import {
+  defaultCapabilityProfile,
+  type Reply,
+  type ResumeOutcome,
+  type SessionContext,
+  type SessionEvent,
+  type SessionInput,
+  type StoredEvent,
+  type Stream,
+} from './session-types.js';
+import type { Transport } from './transport.js';
+
+type Message = unknown;
+type Context = SessionContext<Message>;
+type Event = SessionEvent<Message>;
+type ResumeEvent = Extract<Event, { type: 'RESUME' }>;
+
+const quiet: Reply<Message> = { status: 200, frames: [] };
+
+function refuse(status: number, reason: string): Reply<Message> {
+  return { status, reason, frames: [] };
+}
+
+/** Whether a request that arrived under `transport` may touch this session. */
+function serves(context: Context, transport: Transport): boolean {
+  return context.transport === transport || context.policy.bridging;
+}
+
+/** The event a cursor names, among those the resume handler of `transport` can see. */
+function placeCursor(context: Context, transport: Transport, lastEventId: string): StoredEvent<Message> | undefined {
+  const event = context.log.find((candidate) => candidate.id === lastEventId);
+  if (!event) return undefined;
+  return context.policy.eventIds === 'shared' || event.minted === transport ? event : undefined;
+}
+
+function findStream(context: Context, id: string): Stream<Message> | undefined {
+  return context.streams.find((stream) => stream.id === id);
+}
+
+function replaceStream(streams: Stream<Message>[], next: Stream<Message>): Stream<Message>[] {
+  return streams.map((stream) => (stream.id === next.id ? next : stream));
+}
+
+/** Opens a stream with its opening event already sent on the new connection. */
+function openStream(
+  context: Context,
+  kind: Stream<Message>['kind'],
+  transport: Transport,
+  queue: Message[],
+  requestId?: string,
+): Pick<Context, 'streams' | 'log' | 'nextEvent' | 'reply'> {
+  const stream: Stream<Message> = {
+    id: `${kind[0]}${context.streams.length}`,
+    kind,
+    transport,
+    queue,
+    connected: true,
+    complete: false,
+  };
+  if (requestId !== undefined) stream.requestId = requestId;
+  const opening: StoredEvent<Message> = {
+    id: mintEventId(context.policy.eventIds, context.tag, transport, context.nextEvent),
+    stream: stream.id,
+    minted: transport,
+    opening: kind === 'legacy' ? 'endpoint' : 'priming',
+  };
+  return {
+    streams: [...context.streams, stream],
+    log: [...context.log, opening],
+    nextEvent: context.nextEvent + 1,
+    reply: { status: 200, stream: stream.id, frames: [opening] },
+  };
+}
+
+function appendUnrelated(context: Context, transport: Transport, unrelated: Message[]): Stream<Message>[] {
+  if (unrelated.length === 0) return context.streams;
+  const kind = transport === 'sse' ? 'legacy' : 'standalone';
+  const target = context.streams.find((stream) => stream.kind === kind);
+  // With no stream to carry them, unrelated notifications are not delivered (the spec lets a server skip them).
+  if (!target) return context.streams;
+  return replaceStream(context.streams, { ...target, queue: [...target.queue, ...unrelated] });
+}
+
+function capabilitiesAfterResume(context: Context, event: ResumeEvent): Pick<Context, 'capabilities'> {
+  const cross = event.transport !== context.transport;
+  if (cross && context.policy.capabilitiesOnMigration === 'defaultProfile') {
+    return { capabilities: defaultCapabilityProfile };
+  }
+  return { capabilities: context.capabilities };
+}
+
+function recordResume(context: Context, event: ResumeEvent, outcome: ResumeOutcome): Context['resumes'] {
+  return [
+    ...context.resumes,
+    {
+      transport: event.transport,
+      lastEventId: event.lastEventId,
+      outcome,
+      crossTransport: event.transport !== context.transport,
+    },
+  ];
+}
+
+/**
+ * The session machine. Input: the session ID, its tag for event IDs, and the server policy.
+ *
+ * @example
+ * ```ts
+ * const actor = createActor(sessionMachine, { input: { sessionId, tag: 's1', policy: reference.server } }).start();
+ * actor.send({ type: 'INITIALIZE', transport: 'streamable', protocolVersion: '2025-11-25', capabilities: {} });
+ * actor.getSnapshot().context.reply; // { status: 200, frames: [] }
+ * ```
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as Event,
+    input: {} as SessionInput,
+  },
+  guards: {
+    /** The request came in under a transport this session is not served at. */
+    foreignTransport: ({ context, event }) => 'transport' in event && !serves(context, event.transport),
+    /** A legacy request needs the session's one stream. */
+    noLegacyStream: ({ context, event }) =>
+      event.type === 'REQUEST' && event.transport === 'sse' && !context.streams.some((s) => s.kind === 'legacy'),
+    hasQueued: ({ context, event }) => {
+      if (event.type !== 'SEND') return false;
+      const stream = findStream(context, event.stream);
+      return stream !== undefined && stream.queue.length > 0;
+    },
+    knownStream: ({ context, event }) =>
+      event.type === 'CONNECTION_LOST' && findStream(context, event.stream) !== undefined,
+    cursorPlaced: ({ context, event }) =>
+      event.type === 'RESUME' && placeCursor(context, event.transport, event.lastEventId) !== undefined,
+    unknownCursorAnsweredQuietly: ({ context }) => context.policy.unknownCursor === 'emptyStream',
+    standaloneOpen: ({ context }) => context.streams.some((s) => s.kind === 'standalone'),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    sessionId: input.sessionId,
+    tag: input.tag,
+    policy: input.policy,
+    transport: null,
+    protocolVersion: null,
+    negotiated: null,
+    capabilities: null,
+    nextEvent: 1,
+    log: [],
+    streams: [],
+    resumes: [],
+    servedUnderForeignCapabilities: false,
+    reply: quiet,
+  }),
+  initial: 'awaitingInitialize',
+  states: {
+    awaitingInitialize: {
+      on: {
+        OPEN_LEGACY: [
+          {
+            guard: ({ context }) => context.streams.length === 0,
+            actions: assign(({ context }) => ({ transport: 'sse' as const, ...openStream(context, 'legacy', 'sse', []) })),
+          },
+          { actions: assign({ reply: () => refuse(409, 'the legacy stream is already open') }) },
+        ],
+        INITIALIZE: [
+          {
+            // Under legacy SSE, initialize is POSTed to the endpoint the open stream announced.
+            guard: ({ context, event }) => (event.transport === 'sse') !== (context.transport === 'sse'),
+            actions: assign({ reply: () => refuse(400, 'initialize must come under the transport the session was opened with') }),
+          },
+          {
+            target: 'active',
+            actions: assign(({ event }) => ({
+              transport: event.transport,
+              protocolVersion: event.protocolVersion,
+              negotiated: event.capabilities,
+              capabilities: event.capabilities,
+              reply: event.transport === 'sse' ? { status: 202, frames: [] } : quiet,
+            })),
+          },
+        ],
+        '*': { actions: assign({ reply: () => refuse(400, 'session not initialized') }) },
+      },
+    },
+    active: {
+      on: {
+        INITIALIZE: { actions: assign({ reply: () => refuse(400, 'session already initialized') }) },
+        OPEN_LEGACY: { actions: assign({ reply: () => refuse(409, 'the legacy stream is already open') }) },
+        NOTIFY: [
+          { guard: 'foreignTransport', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          { actions: assign({ reply: () => ({ status: 202, frames: [] }) }) },
+        ],
+        OPEN_STANDALONE: [
+          { guard: 'foreignTransport', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          { guard: ({ event }) => event.transport === 'sse', actions: assign({ reply: () => refuse(405, 'no standalone stream under legacy SSE') }) },
+          { guard: 'standaloneOpen', actions: assign({ reply: () => refuse(409, 'a standalone stream is already open') }) },
+          { actions: assign(({ context }) => openStream(context, 'standalone', 'streamable', [])) },
+        ],
+        REQUEST: [
+          { guard: 'foreignTransport', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          { guard: 'noLegacyStream', actions: assign({ reply: () => refuse(400, 'no legacy stream for this session') }) },
+          {
+            guard: ({ event }) => event.transport === 'sse',
+            actions: assign(({ context, event }) => {
+              const legacy = context.streams.find((s) => s.kind === 'legacy')!;
+              const streams = replaceStream(context.streams, {
+                ...legacy,
+                queue: [...legacy.queue, ...(event.unrelated ?? []), ...event.messages],
+              });
+              return {
+                streams,
+                servedUnderForeignCapabilities:
+                  context.servedUnderForeignCapabilities || context.capabilities !== context.negotiated,
+                reply: { status: 202, frames: [] },
+              };
+            }),
+          },
+          {
+            actions: assign(({ context, event }) => {
+              const withUnrelated = { ...context, streams: appendUnrelated(context, 'streamable', event.unrelated ?? []) };
+              return {
+                ...openStream(withUnrelated, 'request', 'streamable', [...event.messages], event.requestId),
+                servedUnderForeignCapabilities:
+                  context.servedUnderForeignCapabilities || context.capabilities !== context.negotiated,
+              };
+            }),
+          },
+        ],
+        SEND: [
+          {
+            guard: 'hasQueued',
+            actions: assign(({ context, event }) => {
+              const stream = findStream(context, event.stream)!;
+              const [message, ...rest] = stream.queue;
+              const sent: StoredEvent<Message> = {
+                id: mintEventId(context.policy.eventIds, context.tag, stream.transport, context.nextEvent),
+                stream: stream.id,
+                minted: stream.transport,
+                message,
+              };
+              // A request stream is complete once its last message, the response, is sent.
+              const complete = stream.kind === 'request' && rest.length === 0;
+              const reply: Reply<Message> = { status: 200, stream: stream.id, frames: stream.connected ? [sent] : [] };
+              if (complete && stream.connected) reply.end = true;
+              return {
+                streams: replaceStream(context.streams, { ...stream, queue: rest, complete }),
+                log: [...context.log, sent],
+                nextEvent: context.nextEvent + 1,
+                // Sent either way: on a dropped connection the frame goes to the log only, for a replay.
+                reply,
+              };
+            }),
+          },
+          { actions: assign({ reply: () => refuse(409, 'nothing queued on that stream') }) },
+        ],
+        CONNECTION_LOST: [
+          {
+            guard: 'knownStream',
+            actions: assign(({ context, event }) => ({
+              streams: replaceStream(context.streams, { ...findStream(context, event.stream)!, connected: false }),
+              reply: quiet,
+            })),
+          },
+          { actions: assign({ reply: () => quiet }) },
+        ],
+        RESUME: [
+          {
+            guard: 'foreignTransport',
+            actions: assign(({ context, event }) => ({
+              resumes: recordResume(context, event, 'rejected'),
+              reply: refuse(404, 'session not found for this transport'),
+            })),
+          },
+          {
+            guard: 'cursorPlaced',
+            actions: assign(({ context, event }) => {
+              const cursor = placeCursor(context, event.transport, event.lastEventId)!;
+              const stream = findStream(context, cursor.stream)!;
+              const at = context.log.indexOf(cursor);
+              const from = context.policy.replay === 'inclusive' ? at : at + 1;
+              // Only the cursor's stream is replayed (the spec forbids replaying another stream's messages).
+              const frames = context.log.slice(from).filter((e) => e.stream === stream.id && e.opening === undefined);
+              const reply: Reply<Message> = { status: 200, stream: stream.id, frames };
+              if (stream.complete) reply.end = true;
+              return {
+                ...capabilitiesAfterResume(context, event),
+                streams: replaceStream(context.streams, { ...stream, connected: !stream.complete }),
+                resumes: recordResume(context, event, 'replayed'),
+                reply,
+              };
+            }),
+          },
+          {
+            guard: 'unknownCursorAnsweredQuietly',
+            actions: assign(({ context, event }) => ({
+              ...capabilitiesAfterResume(context, event),
+              resumes: recordResume(context, event, 'quiet'),
+              reply: quiet,
+            })),
+          },
+          {
+            actions: assign(({ context, event }) => ({
+              resumes: recordResume(context, event, 'rejected'),
+              reply: refuse(404, `Last-Event-ID ${event.lastEventId} is not an event of this session's streams`),
+            })),
+          },
+        ],
+        DELETE: [
+          { guard: 'foreignTransport', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          {
+            target: 'terminated',
+            actions: assign(({ context }) => ({
+              streams: context.streams.map((s) => (s.connected ? { ...s, connected: false } : s)),
+              reply: quiet,
+            })),
+          },
+        ],
+      },
+    },
+    terminated: {
+      on: {
+        '*': { actions: assign({ reply: () => refuse(404, 'session terminated') }) },
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;
