@@ -1,0 +1,61 @@
+/**
+ * `mcp-resume-spec <command> [flags]`. Exit status: 0 all good, 1 a property is violated,
+ * 2 the command could not run (with a one-line reason on stderr).
+ */
+import { UsageError, type Command } from './command.js';
+
+const loaders: Record<string, () => Promise<Command>> = {
+  explore: async () => (await import('./explore.js')).exploreCommand,
+  serve: async () => (await import('./serve.js')).serveCommand,
+  check: async () => (await import('./check.js')).checkCommand,
+  demo: async () => (await import('./demo.js')).demoCommand,
+};
+
+const summaries: Record<string, string> = {
+  explore: 'explore the model exhaustively within bounds and print every violation with its trace',
+  serve: 'serve the model as a real MCP server over HTTP (both transports)',
+  check: 'check a candidate server over HTTP and report which properties it breaks',
+  demo: "the main job: the model's verdicts, then the reference server and the SDK checked",
+};
+
+function help(): string {
+  const lines = ['usage: mcp-resume-spec <command> [flags]', '', 'commands:'];
+  for (const [name, summary] of Object.entries(summaries)) lines.push(`  ${name.padEnd(8)} ${summary}`);
+  lines.push('', "run 'mcp-resume-spec <command> --help' for a command's flags");
+  return lines.join('\n');
+}
+
+/** Runs the CLI and returns the exit status. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h') {
+    console.log(help());
+    return name ? 0 : 2;
+  }
+  const load = loaders[name];
+  if (!load) {
+    console.error(`mcp-resume-spec: unknown command "${name}"; commands: ${Object.keys(loaders).join(', ')}`);
+    return 2;
+  }
+  let command: Command;
+  try {
+    command = await load();
+  } catch (error) {
+    console.error(`mcp-resume-spec: the ${name} command is not available: ${(error as Error).message.split('\n')[0]}`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    console.log(command.usage);
+    return 0;
+  }
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof RangeError) {
+      console.error(`mcp-resume-spec ${name}: ${error.message}`);
+      return 2;
+    }
+    console.error(`mcp-resume-spec ${name}: ${(error as Error).message?.split('\n')[0] ?? String(error)}`);
+    return 2;
+  }
+}
