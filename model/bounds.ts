@@ -27,6 +27,8 @@ export interface Bounds {
   inFlight: number;
   /** Frames a stream holds received but not drained: the client's read-ahead. */
   undrained: number;
+  /** Drops may lose frames in flight or undrained (0: every drop is clean). */
+  unclean: number;
 }
 
 export const defaultBounds: Bounds = {
@@ -42,6 +44,7 @@ export const defaultBounds: Bounds = {
   unsolicited: 1,
   inFlight: 1,
   undrained: 2,
+  unclean: 1,
 };
 
 /** The largest value each bound accepts: beyond these, exploration would not finish in minutes. */
@@ -58,6 +61,7 @@ export const maxBounds: Bounds = {
   unsolicited: 1,
   inFlight: 4,
   undrained: 4,
+  unclean: 1,
 };
 
 /**

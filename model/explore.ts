@@ -29,8 +29,20 @@ export interface ExploreOptions {
   maxStates?: number;
   /** Stop with an error past this many milliseconds (default 120,000). */
   maxMs?: number;
-  /** Only report worlds for which this holds (e.g. a seed's signature); all invariants apply. */
-  where?: (world: World, property: PropertyId) => boolean;
+  /**
+   * Named predicates over worlds (e.g. an incident's signature): for each, the shortest path to
+   * a world that satisfies it is reported in `matches`.
+   */
+  signatures?: Record<string, (world: World) => boolean>;
+  /** Start from this world instead of the initial one (paths are then relative to it). */
+  fromWorld?: World;
+}
+
+/** The shortest path to a world a signature predicate accepts. */
+export interface SignatureMatch {
+  name: string;
+  path: WorldStep[];
+  world: World;
 }
 
 export interface ExploreResult {
@@ -39,6 +51,8 @@ export interface ExploreResult {
   ms: number;
   /** One violation per property: the shortest path to a state that breaks it. */
   violations: ModelViolation[];
+  /** One match per signature that some reachable world satisfies. */
+  matches: Record<string, SignatureMatch>;
 }
 
 /** Thrown when exploration would exceed its state or time budget: the bounds are too large. */
@@ -62,6 +76,7 @@ export function explore(options: ExploreOptions): ExploreResult {
   let transitions = 0;
   const paths = getShortestPaths(worldMachine, {
     input: { policy: options.policy, bounds: options.bounds },
+    ...(options.fromWorld ? { fromState: worldMachine.resolveState({ value: {}, context: options.fromWorld }) } : {}),
     serializeState: (snapshot) => worldKey(snapshot.context as World),
     events: (snapshot) => {
       // Called once per distinct state, so it counts them and enforces the budgets.
@@ -78,13 +93,18 @@ export function explore(options: ExploreOptions): ExploreResult {
     },
   });
   const best = new Map<PropertyId, ModelViolation>();
+  const matches: Record<string, SignatureMatch> = {};
+  const signatures = Object.entries(options.signatures ?? {});
+  const pathOf = (path: (typeof paths)[number]) => path.steps.slice(1).map((s) => s.event as WorldStep);
   for (const path of paths) {
     const world = path.state.context as World;
     for (const { property, message } of violatedInvariants(world)) {
-      if (options.where && !options.where(world, property)) continue;
-      const steps = path.steps.slice(1).map((s) => s.event as WorldStep);
       const known = best.get(property);
-      if (!known || steps.length < known.path.length) best.set(property, { property, message, path: steps, world });
+      if (!known || path.weight < known.path.length) best.set(property, { property, message, path: pathOf(path), world });
+    }
+    for (const [name, accepts] of signatures) {
+      const known = matches[name];
+      if ((!known || path.weight < known.path.length) && accepts(world)) matches[name] = { name, path: pathOf(path), world };
     }
   }
   return {
@@ -92,5 +112,6 @@ export function explore(options: ExploreOptions): ExploreResult {
     transitions,
     ms: performance.now() - started,
     violations: [...best.values()].sort((a, b) => a.path.length - b.path.length),
+    matches,
   };
 }

@@ -2,6 +2,7 @@
  * Which steps the world can take: the guards that keep it bounded and make every step mean
  * something. The explorer enumerates `enabledSteps`; replays and fast-check ask `canStep`.
  */
+import { isCleanDrop } from './client.js';
 import { sessionContext } from './session-step.js';
 import type { ClientRequest, ClientStream, ResumeCursor, ResumeVia, World, WorldMessage, WorldStep } from './world-types.js';
 import { heldSession } from './world.js';
@@ -65,7 +66,14 @@ export function canStep(world: World, step: WorldStep): boolean {
     case 'DRAIN':
       return ready && !!stream && stream.inbox.length > 0;
     case 'DROP':
-      return ready && !!stream && stream.connected && used.drops < bounds.drops && isLive(world, stream);
+      return (
+        ready &&
+        !!stream &&
+        stream.connected &&
+        used.drops < bounds.drops &&
+        isLive(world, stream) &&
+        (bounds.unclean > 0 || isCleanDrop(stream))
+      );
     case 'RESUME':
       return (
         ready &&
