@@ -125,19 +125,40 @@ export const seed003: Policy = {
   client: { cursorAdvance: 'onReceive', dedup: false, retryOnTimeout: false },
 };
 
-/** Named policies: the reference, the two incidents, and one mutant per knob value that breaks a property. */
+/**
+ * Mutants: one knob value (or the smallest combination) that breaks a property, each named for
+ * what it changes from the reference. Exploration must find a violation in every one.
+ */
+export const mutants: Readonly<Record<string, Policy>> = {
+  'bridging-shared-ids': withKnob(withKnob(reference, 'bridging', true), 'eventIds', 'shared'),
+  'unknown-cursor-empty-stream': withKnob(reference, 'unknownCursor', 'emptyStream'),
+  'default-capabilities': withKnob(
+    withKnob(withKnob(reference, 'bridging', true), 'eventIds', 'shared'),
+    'capabilitiesOnMigration',
+    'defaultProfile',
+  ),
+  'inclusive-replay-no-dedup': withKnob(withKnob(reference, 'replay', 'inclusive'), 'dedup', false),
+  'cursor-on-receive': withKnob(reference, 'cursorAdvance', 'onReceive'),
+};
+
+/**
+ * Variants that change a knob and stay correct: the model finds no violation in them. They show
+ * which of the seeds' mitigations are sufficient on their own and which are not needed.
+ */
+export const safeVariants: Readonly<Record<string, Policy>> = {
+  'shared-event-ids': withKnob(reference, 'eventIds', 'shared'),
+  bridging: withKnob(reference, 'bridging', true),
+  'inclusive-replay': withKnob(reference, 'replay', 'inclusive'),
+  'no-dedup': withKnob(reference, 'dedup', false),
+};
+
+/** Every named policy: the reference, the two incidents, the mutants and the safe variants. */
 export const policies: Readonly<Record<string, Policy>> = {
   reference,
   'seed-000': seed000,
   'seed-003': seed003,
-  'shared-event-ids': withKnob(reference, 'eventIds', 'shared'),
-  bridging: withKnob(reference, 'bridging', true),
-  'bridging-shared-ids': withKnob(withKnob(reference, 'bridging', true), 'eventIds', 'shared'),
-  'inclusive-replay': withKnob(reference, 'replay', 'inclusive'),
-  'inclusive-replay-no-dedup': withKnob(withKnob(reference, 'replay', 'inclusive'), 'dedup', false),
-  'unknown-cursor-empty-stream': withKnob(reference, 'unknownCursor', 'emptyStream'),
-  'default-capabilities': withKnob(withKnob(reference, 'bridging', true), 'capabilitiesOnMigration', 'defaultProfile'),
-  'cursor-on-receive': withKnob(reference, 'cursorAdvance', 'onReceive'),
+  ...mutants,
+  ...safeVariants,
 };
 
 /** Looks a policy up by name, or explains which names exist. */
