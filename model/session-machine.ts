@@ -142,6 +142,11 @@ export const sessionMachine = setup({
       event.type === 'RESUME' && placeCursor(context, event.transport, event.lastEventId) !== undefined,
     unknownCursorAnsweredQuietly: ({ context }) => context.policy.unknownCursor === 'emptyStream',
     standaloneOpen: ({ context }) => context.streams.some((s) => s.kind === 'standalone'),
+    noStreamYet: ({ context }) => context.streams.length === 0,
+    /** Under legacy SSE, initialize is POSTed to the endpoint the open stream announced. */
+    initializeUnderOtherTransport: ({ context, event }) =>
+      event.type === 'INITIALIZE' && (event.transport === 'sse') !== (context.transport === 'sse'),
+    legacyTransport: ({ event }) => 'transport' in event && event.transport === 'sse',
   },
 }).createMachine({
   id: 'session',
@@ -166,19 +171,21 @@ export const sessionMachine = setup({
       on: {
         OPEN_LEGACY: [
           {
-            guard: ({ context }) => context.streams.length === 0,
+            guard: 'noStreamYet',
+            description: '200: the legacy stream opens with its endpoint event',
             actions: assign(({ context }) => ({ transport: 'sse' as const, ...openStream(context, 'legacy', 'sse', []) })),
           },
-          { actions: assign({ reply: () => refuse(409, 'the legacy stream is already open') }) },
+          { description: '409', actions: assign({ reply: () => refuse(409, 'the legacy stream is already open') }) },
         ],
         INITIALIZE: [
           {
-            // Under legacy SSE, initialize is POSTed to the endpoint the open stream announced.
-            guard: ({ context, event }) => (event.transport === 'sse') !== (context.transport === 'sse'),
+            guard: 'initializeUnderOtherTransport',
+            description: '400',
             actions: assign({ reply: () => refuse(400, 'initialize must come under the transport the session was opened with') }),
           },
           {
             target: 'active',
+            description: 'capabilities negotiated',
             actions: assign(({ event }) => ({
               transport: event.transport,
               protocolVersion: event.protocolVersion,
@@ -188,28 +195,29 @@ export const sessionMachine = setup({
             })),
           },
         ],
-        '*': { actions: assign({ reply: () => refuse(400, 'session not initialized') }) },
+        '*': { description: '400 not initialized', actions: assign({ reply: () => refuse(400, 'session not initialized') }) },
       },
     },
     active: {
       on: {
-        INITIALIZE: { actions: assign({ reply: () => refuse(400, 'session already initialized') }) },
-        OPEN_LEGACY: { actions: assign({ reply: () => refuse(409, 'the legacy stream is already open') }) },
+        INITIALIZE: { description: '400 already initialized', actions: assign({ reply: () => refuse(400, 'session already initialized') }) },
+        OPEN_LEGACY: { description: '409', actions: assign({ reply: () => refuse(409, 'the legacy stream is already open') }) },
         NOTIFY: [
-          { guard: 'foreignTransport', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
-          { actions: assign({ reply: () => ({ status: 202, frames: [] }) }) },
+          { guard: 'foreignTransport', description: '404', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          { description: '202', actions: assign({ reply: () => ({ status: 202, frames: [] }) }) },
         ],
         OPEN_STANDALONE: [
-          { guard: 'foreignTransport', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
-          { guard: ({ event }) => event.transport === 'sse', actions: assign({ reply: () => refuse(405, 'no standalone stream under legacy SSE') }) },
-          { guard: 'standaloneOpen', actions: assign({ reply: () => refuse(409, 'a standalone stream is already open') }) },
-          { actions: assign(({ context }) => openStream(context, 'standalone', 'streamable', [])) },
+          { guard: 'foreignTransport', description: '404', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          { guard: 'legacyTransport', description: '405', actions: assign({ reply: () => refuse(405, 'no standalone stream under legacy SSE') }) },
+          { guard: 'standaloneOpen', description: '409', actions: assign({ reply: () => refuse(409, 'a standalone stream is already open') }) },
+          { description: '200: standalone stream, priming event', actions: assign(({ context }) => openStream(context, 'standalone', 'streamable', [])) },
         ],
         REQUEST: [
-          { guard: 'foreignTransport', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
-          { guard: 'noLegacyStream', actions: assign({ reply: () => refuse(400, 'no legacy stream for this session') }) },
+          { guard: 'foreignTransport', description: '404', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          { guard: 'noLegacyStream', description: '400', actions: assign({ reply: () => refuse(400, 'no legacy stream for this session') }) },
           {
-            guard: ({ event }) => event.transport === 'sse',
+            guard: 'legacyTransport',
+            description: '202: queued on the legacy stream',
             actions: assign(({ context, event }) => {
               const legacy = context.streams.find((s) => s.kind === 'legacy')!;
               const streams = replaceStream(context.streams, {
@@ -225,6 +233,7 @@ export const sessionMachine = setup({
             }),
           },
           {
+            description: '200: request stream, priming event',
             actions: assign(({ context, event }) => {
               const withUnrelated = { ...context, streams: appendUnrelated(context, 'streamable', event.unrelated ?? []) };
               return {
@@ -238,6 +247,7 @@ export const sessionMachine = setup({
         SEND: [
           {
             guard: 'hasQueued',
+            description: 'next event gets an ID, goes to the log (and the connection)',
             actions: assign(({ context, event }) => {
               const stream = findStream(context, event.stream)!;
               const [message, ...rest] = stream.queue;
@@ -260,21 +270,23 @@ export const sessionMachine = setup({
               };
             }),
           },
-          { actions: assign({ reply: () => refuse(409, 'nothing queued on that stream') }) },
+          { description: '409', actions: assign({ reply: () => refuse(409, 'nothing queued on that stream') }) },
         ],
         CONNECTION_LOST: [
           {
             guard: 'knownStream',
+            description: 'the stream stays, its connection goes',
             actions: assign(({ context, event }) => ({
               streams: replaceStream(context.streams, { ...findStream(context, event.stream)!, connected: false }),
               reply: quiet,
             })),
           },
-          { actions: assign({ reply: () => quiet }) },
+          { description: 'ignored', actions: assign({ reply: () => quiet }) },
         ],
         RESUME: [
           {
             guard: 'foreignTransport',
+            description: '404 session not found for this transport',
             actions: assign(({ context, event }) => ({
               resumes: recordResume(context, event, 'rejected'),
               reply: refuse(404, 'session not found for this transport'),
@@ -282,6 +294,7 @@ export const sessionMachine = setup({
           },
           {
             guard: 'cursorPlaced',
+            description: "200: replay of the cursor's stream after (or from) the cursor",
             actions: assign(({ context, event }) => {
               const cursor = placeCursor(context, event.transport, event.lastEventId)!;
               const stream = findStream(context, cursor.stream)!;
@@ -301,6 +314,7 @@ export const sessionMachine = setup({
           },
           {
             guard: 'unknownCursorAnsweredQuietly',
+            description: '200: a quiet stream',
             actions: assign(({ context, event }) => ({
               ...capabilitiesAfterResume(context, event),
               resumes: recordResume(context, event, 'quiet'),
@@ -308,6 +322,7 @@ export const sessionMachine = setup({
             })),
           },
           {
+            description: '404 unknown Last-Event-ID',
             actions: assign(({ context, event }) => ({
               resumes: recordResume(context, event, 'rejected'),
               reply: refuse(404, `Last-Event-ID ${event.lastEventId} is not an event of this session's streams`),
@@ -315,9 +330,10 @@ export const sessionMachine = setup({
           },
         ],
         DELETE: [
-          { guard: 'foreignTransport', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          { guard: 'foreignTransport', description: '404', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
           {
             target: 'terminated',
+            description: '200',
             actions: assign(({ context }) => ({
               streams: context.streams.map((s) => (s.connected ? { ...s, connected: false } : s)),
               reply: quiet,
@@ -328,7 +344,7 @@ export const sessionMachine = setup({
     },
     terminated: {
       on: {
-        '*': { actions: assign({ reply: () => refuse(404, 'session terminated') }) },
+        '*': { description: '404 session terminated', actions: assign({ reply: () => refuse(404, 'session terminated') }) },
       },
     },
   },

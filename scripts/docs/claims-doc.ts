@@ -1,0 +1,56 @@
+/**
+ * docs/claims.md: every claim of the two seeds, in this project's words, with the model's
+ * verdict and the evidence (tables, traces, and the test that pins them).
+ */
+import { formatBounds } from '../../model/bounds.js';
+import { claims, type ClaimJudgement } from '../../model/claims/index.js';
+import { describePolicy, policies, type Policy } from '../../model/policy.js';
+import { formatTrace, replay } from '../../model/trace.js';
+import { fence, generatedBanner, table } from './markdown.js';
+
+function policyName(policy: Policy): string {
+  const found = Object.entries(policies).find(([, p]) => describePolicy(p) === describePolicy(policy));
+  return found ? `\`${found[0]}\`` : `\`${describePolicy(policy)}\``;
+}
+
+function section(j: ClaimJudgement): string {
+  const parts = [
+    `### ${j.id}: ${j.verdict}`,
+    '',
+    `**Claim.** ${j.claim}`,
+    '',
+    `**What the model finds.** ${j.finding}`,
+    '',
+  ];
+  for (const t of j.tables) parts.push(table(t.header, t.rows), '');
+  for (const t of j.traces) {
+    parts.push(`**${t.title}** (policy ${policyName(t.policy)}, bounds \`${formatBounds(t.bounds)}\`, ${t.path.length} steps):`, '');
+    parts.push(fence('text', formatTrace(replay(t.policy, t.bounds, t.path))), '');
+  }
+  parts.push(`Evidence: \`${j.test}\` pins this judgement.`, '');
+  return parts.join('\n');
+}
+
+/** The whole of docs/claims.md. */
+export function claimsDoc(): string {
+  const judged = claims.map((c) => c.judge());
+  const count = (v: string) => judged.filter((j) => j.verdict === v).length;
+  return [
+    generatedBanner('scripts/docs.ts'),
+    '',
+    "# The seeds' claims, judged by the model",
+    '',
+    "Each claim of the two incident write-ups (`seeds/000`: one tool result lost after a migration; `seeds/003`: a migration resumed quietly under capabilities the client never negotiated), restated, with the model's verdict: **confirmed** (the model agrees), **refined** (true, but the model draws the boundary elsewhere), or **refuted** (the model finds a counterexample). Verdicts are computed by exploring the model, not written by hand.",
+    '',
+    `Summary: ${count('confirmed')} confirmed, ${count('refined')} refined, ${count('refuted')} refuted.`,
+    '',
+    table(['claim', 'seed', 'verdict'], judged.map((j) => [`[${j.id}](#${j.id}-${j.verdict})`, j.seed, j.verdict])),
+    '',
+    '## Seed 000',
+    '',
+    ...judged.filter((j) => j.seed === '000').map(section),
+    '## Seed 003',
+    '',
+    ...judged.filter((j) => j.seed === '003').map(section),
+  ].join('\n');
+}

@@ -1,0 +1,158 @@
+/**
+ * docs/model.md: the session machine as a Mermaid state diagram and a decision table, both read
+ * off the machine's definition; the policies, the world's vocabulary and bounds, the properties,
+ * and what exploration finds for every named policy.
+ */
+import { defaultBounds, maxBounds, type Bounds } from '../../model/bounds.js';
+import { explore } from '../../model/explore.js';
+import { invariants } from '../../model/invariants.js';
+import { knob, knobs, mutants, policies, safeVariants, type KnobName } from '../../model/policy.js';
+import { historyOnlyProperties, propertyIds, propertyStatements } from '../../model/property-ids.js';
+import { sessionMachine } from '../../model/session-machine.js';
+import { fence, generatedBanner, table } from './markdown.js';
+
+interface Branch {
+  state: string;
+  event: string;
+  guard: string | null;
+  target: string | null;
+  description: string;
+}
+
+/** Every transition of the session machine, in the order the machine tries them. */
+export function sessionBranches(): Branch[] {
+  const branches: Branch[] = [];
+  for (const [state, node] of Object.entries(sessionMachine.root.states)) {
+    for (const [event, transitions] of node.transitions) {
+      for (const t of transitions) {
+        const guard = typeof t.guard === 'string' ? t.guard : t.guard ? '(inline guard)' : null;
+        branches.push({ state, event, guard, target: t.target?.[0]?.key ?? null, description: t.description ?? '' });
+      }
+    }
+  }
+  return branches;
+}
+
+/**
+ * The Mermaid state diagram: one edge per transition (self-loops included), labelled with the
+ * event, its guard and the status it answers; wildcard refusals as notes.
+ */
+export function mermaidStateDiagram(): string {
+  const lines = ['stateDiagram-v2', `  [*] --> ${sessionMachine.root.initial?.target[0]?.key}`];
+  for (const b of sessionBranches()) {
+    if (b.event === '*') {
+      lines.push(`  note right of ${b.state}: any other event: ${b.description}`);
+      continue;
+    }
+    const answer = b.description.split(':')[0]!.split(' (')[0];
+    lines.push(`  ${b.state} --> ${b.target ?? b.state}: ${b.event}${b.guard ? ` [${b.guard}]` : ''} ${answer}`);
+  }
+  return lines.join('\n');
+}
+
+const eventMeaning: Record<string, string> = {
+  OPEN_LEGACY: '`GET /sse`: open the legacy stream (before initialize)',
+  INITIALIZE: '`initialize` (POST /mcp, or POST /messages under legacy SSE)',
+  OPEN_STANDALONE: '`GET /mcp` without `Last-Event-ID`',
+  NOTIFY: 'a client notification or response (POST)',
+  REQUEST: 'a client request (POST): ping, tools/list, tools/call',
+  SEND: 'the server writes the next queued message of a stream',
+  CONNECTION_LOST: "a stream's connection closed",
+  RESUME: '`GET` with `Last-Event-ID` (and the session ID) at either endpoint',
+  DELETE: '`DELETE /mcp`',
+  '*': 'anything else',
+};
+
+function show(value: unknown): string {
+  return value === true ? 'on' : value === false ? 'off' : String(value);
+}
+
+function boundsTable(): string {
+  const notes: Record<keyof Bounds, string> = {
+    calls: 'tool calls the client issues',
+    notifications: 'notifications per call, before its result',
+    drops: 'connections the client may sever',
+    resumes: 'resume attempts, migrations included',
+    reinitializes: 'new sessions after the first',
+    retries: 're-issues of a timed-out call',
+    deletes: 'DELETEs of a session',
+    migrations: 'resumes may go to the other transport (0/1)',
+    foreignCursors: 'resumes may present a garbage or stale cursor (0/1)',
+    unsolicited: 'calls that may be emit_unsolicited (standalone stream)',
+    inFlight: 'frames in flight per connection',
+    undrained: 'frames received but not drained per stream',
+    unclean: 'drops may lose frames (0: clean drops only)',
+  };
+  return table(
+    ['bound', 'default', 'max', 'meaning'],
+    (Object.keys(defaultBounds) as (keyof Bounds)[]).map((k) => [k, String(defaultBounds[k]), String(maxBounds[k]), notes[k]]),
+  );
+}
+
+/** The whole of docs/model.md. */
+export function modelDoc(): string {
+  const names = Object.keys(policies);
+  const knobNames = Object.keys(knobs) as KnobName[];
+  const reference = explore({ policy: policies.reference!, bounds: defaultBounds });
+  const matrixBounds: Bounds = { ...defaultBounds, calls: 2, notifications: 1, drops: 1, resumes: 1 };
+  const checked = propertyIds.filter((id) => id in invariants);
+  const matrixRows = names.map((name) => {
+    const result = explore({ policy: policies[name]!, bounds: matrixBounds });
+    return [
+      name,
+      String(result.states),
+      ...checked.map((id) => {
+        const v = result.violations.find((x) => x.property === id);
+        return v ? `**fails** (${v.path.length})` : 'holds';
+      }),
+    ];
+  });
+  const kind = (name: string) => (name === 'reference' ? 'reference' : name.startsWith('seed') ? 'incident' : name in mutants ? 'mutant' : name in safeVariants ? 'safe variant' : '');
+
+  return [
+    generatedBanner('scripts/docs.ts'),
+    '',
+    '# The model',
+    '',
+    'The specification is an XState v5 machine for one server-side session (`model/session-machine.ts`). The reference server runs one actor of it per session; exploration steps it with its own pure transition function inside a bounded world of one server, the wire and one client. Everything below is read off the code.',
+    '',
+    '## The session machine',
+    '',
+    fence('mermaid', mermaidStateDiagram()),
+    '',
+    'Each event is tried against its transitions in order; the first whose guard holds answers. Guards read the session and the server policy.',
+    '',
+    table(
+      ['state', 'event', 'meaning', 'guard', 'answer'],
+      sessionBranches().map((b) => [b.state, b.event, eventMeaning[b.event] ?? '', b.guard ?? '(otherwise)', `${b.description}${b.target && b.target !== b.state ? ` → ${b.target}` : ''}`]),
+    ),
+    '',
+    '## Policies',
+    '',
+    'A policy is one value per knob. The server reads the first five, the client the last three.',
+    '',
+    table(['policy', 'kind', ...knobNames], names.map((name) => [name, kind(name), ...knobNames.map((k) => show(knob(policies[name]!, k)))])),
+    '',
+    '## The world',
+    '',
+    'One server (its sessions and the tools\' side effects), the wire (frames in flight per connection) and one client (its session, transport, per-stream cursor, received-but-undrained frames, drained events and pending requests). Its steps: `INITIALIZE` (over either transport), `CALL` (emit or emit_unsolicited), `SEND`, `RECEIVE`, `DRAIN`, `DROP` (clean or unclean: what was in flight or undrained is lost on the client side), `RESUME` (same transport or migration; own, garbage or stale cursor), `TIMEOUT` (only when nothing can arrive; retries if the client does), `DELETE`. A 404 sends the client to re-initialize. States are keyed up to the numbering of event IDs (`model/world-key.ts`), so interleavings that differ only in numbering are one state.',
+    '',
+    boundsTable(),
+    '',
+    '## Properties',
+    '',
+    table(
+      ['id', 'statement', 'model invariant'],
+      propertyIds.map((id) => [`\`${id}\``, propertyStatements[id], historyOnlyProperties.includes(id) ? 'no (about real IDs only)' : 'yes']),
+    ),
+    '',
+    '## What exploration finds',
+    '',
+    `Reference at the default bounds: ${reference.states} states, ${reference.transitions} transitions, ${reference.violations.length === 0 ? 'no invariant violated' : `violations: ${reference.violations.map((v) => v.property).join(', ')}`}.`,
+    '',
+    'Every named policy at bounds `calls=2,notifications=1,drops=1,resumes=1` (others default). A failing cell gives the length of the shortest trace; `mcp-resume-spec explore --policy NAME` prints it.',
+    '',
+    table(['policy', 'states', ...checked], matrixRows),
+    '',
+  ].join('\n');
+}
