@@ -1,0 +1,68 @@
+/**
+ * `mcp-resume-spec serve`: the model as a live MCP server (both transports) under any named policy.
+ */
+import { policies } from '../../model/policy.js';
+import { createReferenceServer } from '../reference/index.js';
+import { integerFlag, parseFlags } from './args.js';
+import { UsageError, type Command } from './command.js';
+
+const usage = `usage: mcp-resume-spec serve [--policy NAME] [--port N] [--host ADDRESS]
+
+Serves the model's session machine as an MCP server over HTTP: streamable HTTP at /mcp, legacy
+HTTP+SSE at /sse and /messages, one session store for both, with the fixture tools emit,
+emit_unsolicited and session_info. Prints the base URL on one line, then serves until SIGINT or
+SIGTERM.
+
+  --policy NAME   policy from the model (default reference): ${Object.keys(policies).join(', ')}
+  --port N        port to listen on (default 0: any free port)
+  --host ADDRESS  interface to bind (default 127.0.0.1)`;
+
+/** The first SIGINT or SIGTERM from now; `cancel` stops listening without waiting. */
+function stopSignal(): { received: Promise<NodeJS.Signals>; cancel(): void } {
+  let onSignal: (signal: NodeJS.Signals) => void = () => {};
+  const cancel = (): void => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  const received = new Promise<NodeJS.Signals>((resolve) => {
+    onSignal = (signal) => {
+      cancel();
+      resolve(signal);
+    };
+  });
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return { received, cancel };
+}
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'serve the model as a real MCP server over HTTP (both transports)',
+  usage,
+  async run(argv: string[]): Promise<number> {
+    const flags = parseFlags(argv, {
+      policy: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+    });
+    const policyName = flags.policy ?? 'reference';
+    if (!Object.hasOwn(policies, policyName)) {
+      throw new UsageError(`unknown policy "${policyName}"; known policies: ${Object.keys(policies).join(', ')}`);
+    }
+    const port = integerFlag('port', flags.port, 0, 65535);
+    const host = flags.host ?? '127.0.0.1';
+    if (host === '') throw new UsageError('--host must not be empty');
+
+    // Listen for signals before announcing the URL, so a stop right after the line is never missed.
+    const stop = stopSignal();
+    const server = await createReferenceServer({ policy: policyName, port, host }).catch((error: unknown) => {
+      stop.cancel();
+      throw error;
+    });
+    console.log(server.url);
+    console.error(`serving policy ${policyName} at ${server.url}/mcp (streamable HTTP) and ${server.url}/sse (HTTP+SSE); stop with Ctrl-C`);
+    await stop.received;
+    await server.close();
+    return 0;
+  },
+};

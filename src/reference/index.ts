@@ -1,0 +1,12 @@
+/**
+ * The reference server: the model served as a real MCP server over HTTP (both transports).
+ */
+export { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from './server.js';
+export { Session, type SessionState } from './session.js';
+export {
+  LATEST_PROTOCOL_VERSION,
+  LEGACY_PROTOCOL_VERSIONS,
+  STREAMABLE_PROTOCOL_VERSIONS,
+  SERVER_CAPABILITIES,
+} from './protocol.js';
+export { TOOL_LIST } from './tools.js';
