@@ -262,7 +262,8 @@ export const sessionMachine = setup({
               const reply: Reply<Message> = { status: 200, stream: stream.id, frames: stream.connected ? [sent] : [] };
               if (complete && stream.connected) reply.end = true;
               return {
-                streams: replaceStream(context.streams, { ...stream, queue: rest, complete }),
+                // A complete request stream's response has ended: no connection carries it any more.
+                streams: replaceStream(context.streams, { ...stream, queue: rest, complete, connected: stream.connected && !complete }),
                 log: [...context.log, sent],
                 nextEvent: context.nextEvent + 1,
                 // Sent either way: on a dropped connection the frame goes to the log only, for a replay.

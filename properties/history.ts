@@ -135,6 +135,8 @@ export interface FailureEntry extends Base {
     | 'unexpected-content-type'
     | 'protocol';
   detail: string;
+  /** For a timeout while waiting for a response: the JSON-RPC ID of the request. */
+  awaiting?: number | string;
 }
 
 /** A scenario step, recorded so traces read as the steps that produced them. */

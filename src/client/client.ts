@@ -518,7 +518,7 @@ export class CheckClient {
     const deadline = this.recorder.now() + timeoutMs;
     const what = `no response to ${method} id ${JSON.stringify(id)}`;
     for (;;) {
-      const r = await stream.receive(Math.max(0, deadline - this.recorder.now()), what);
+      const r = await stream.receive(Math.max(0, deadline - this.recorder.now()), what, id);
       switch (r.kind) {
         case 'frame':
           if (drain) stream.drainAll();

@@ -184,8 +184,9 @@ export class SseStream {
    *
    * @param timeoutMs bound of the wait (default: the client's `timeoutMs`)
    * @param timeoutDetail what the recorded `timeout` failure says was missing
+   * @param awaiting the request whose response the caller waits for (recorded with a timeout)
    */
-  receive(timeoutMs: number = this.ctx.timeoutMs, timeoutDetail = 'no frame'): Promise<ReceiveResult> {
+  receive(timeoutMs: number = this.ctx.timeoutMs, timeoutDetail = 'no frame', awaiting?: number | string): Promise<ReceiveResult> {
     if (this._state === 'dropped') return Promise.resolve({ kind: 'dropped' });
     if (this.waiters.length === 0) {
       if (this.wire.length > 0) return Promise.resolve(this.take());
@@ -201,6 +202,7 @@ export class SseStream {
             conn: this.conn,
             reason: 'timeout',
             detail: `${timeoutDetail} within ${timeoutMs} ms`,
+            ...(awaiting !== undefined ? { awaiting } : {}),
           });
           resolve({ kind: 'timeout', timeoutMs });
         }, Math.max(0, timeoutMs)),

@@ -5,7 +5,7 @@ describe('mcp-resume-spec explore', () => {
   test('reference: exit 0, states explored, no violation', async () => {
     const run = await runCli(['explore', '--bounds', 'calls=1']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/explored 245 states, \d+ transitions in [\d.]+ s/);
+    expect(run.stdout).toMatch(/explored 233 states, \d+ transitions in [\d.]+ s/);
     expect(run.stdout).toContain('no violation: 11 invariants hold in every reachable state');
   });
 

@@ -1,0 +1,27 @@
+/**
+ * What a property says about one recorded history: it held (`pass`), it was broken (`fail`),
+ * or the history holds nothing it can judge (`skip`). A judge never passes what it did not see.
+ */
+import type { HistoryView } from './history-view.js';
+
+export type Status = 'pass' | 'fail' | 'skip';
+
+export interface Judgement {
+  status: Status;
+  /** For `fail` and `skip`: why, in one line; for `pass`: what was checked. */
+  reason: string;
+  /** History `seq`s of the entries that show a failure. */
+  evidence?: number[];
+}
+
+/** Judges one history. */
+export type Judge = (view: HistoryView) => Judgement;
+
+export const pass = (reason: string): Judgement => ({ status: 'pass', reason });
+export const skip = (reason: string): Judgement => ({ status: 'skip', reason });
+export const fail = (reason: string, evidence: number[] = []): Judgement => ({ status: 'fail', reason, evidence });
+
+/** 404 (and 410) tell a client to start a new session; other refusals do not. */
+export function isSessionGone(status: number | undefined): boolean {
+  return status === 404 || status === 410;
+}

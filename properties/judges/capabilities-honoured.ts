@@ -1,0 +1,27 @@
+/** `capabilities-honoured`: every request is served under the capabilities negotiated in its session's initialize. */
+import { isDeepStrictEqual } from 'node:util';
+import type { HistoryView } from '../history-view.js';
+import { fixtureCalls } from '../fixture-calls.js';
+import { toolJson } from '../messages.js';
+import { fail, pass, skip, type Judgement } from '../judgement.js';
+
+export function judgeCapabilitiesHonoured(view: HistoryView): Judgement {
+  let judged = 0;
+  for (const call of fixtureCalls(view)) {
+    if (call.tool !== 'session_info') continue;
+    const session = view.session(call.request.sessionId);
+    const info = toolJson(view.responseTo(call.request));
+    if (!session || !info) continue;
+    judged++;
+    if (!isDeepStrictEqual(info.clientCapabilities ?? {}, session.capabilities ?? {})) {
+      return fail(
+        `session ${session.id} serves under client capabilities ${JSON.stringify(info.clientCapabilities)}, but the client declared ${JSON.stringify(session.capabilities)}`,
+        [call.request.conn],
+      );
+    }
+    if (session.protocolVersion !== undefined && info.protocolVersion !== undefined && info.protocolVersion !== session.protocolVersion) {
+      return fail(`session ${session.id} serves under protocol ${String(info.protocolVersion)}, but negotiated ${session.protocolVersion}`);
+    }
+  }
+  return judged > 0 ? pass(`${judged} session_info answer(s) matched the negotiated capabilities`) : skip('no session_info answer (the candidate may lack the fixture tool)');
+}

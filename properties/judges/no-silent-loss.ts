@@ -1,0 +1,67 @@
+/**
+ * `no-silent-loss`: when the server accepts a resume of a stream the client kept, the application
+ * ends with every message that stream carries (its notifications and its response), none skipped.
+ */
+import type { HistoryView } from '../history-view.js';
+import { fixtureCalls } from '../fixture-calls.js';
+import { fixtureNotification, isResponseTo } from '../messages.js';
+import { fail, pass, skip, type Judgement } from '../judgement.js';
+
+/** What must reach the application on a logical stream, each with a test against drained messages. */
+function expectedOn(view: HistoryView, origin: number): Array<{ what: string; seen: (drained: unknown[]) => boolean }> {
+  const expected: Array<{ what: string; seen: (drained: unknown[]) => boolean }> = [];
+  const opened = view.exchanges.get(origin)!.request;
+  const session = view.sessionOfConn(origin);
+  const calls = fixtureCalls(view);
+  for (const request of view.requests) {
+    if (request.streamConn !== origin || request.conn < opened.conn) continue;
+    const call = calls.find((c) => c.request === request);
+    if (call?.tool === 'emit') {
+      for (let seq = 1; seq <= call.count; seq++) {
+        expected.push({
+          what: `notification ${seq} of ${call.label}`,
+          seen: (ms) => ms.some((m) => fixtureNotification(m as never)?.label === call.label && fixtureNotification(m as never)?.seq === seq),
+        });
+      }
+    }
+    expected.push({ what: `the response to ${request.method} id ${JSON.stringify(request.id)}`, seen: (ms) => ms.some((m) => isResponseTo(m as never, request.id)) });
+  }
+  if (opened.purpose === 'open-standalone') {
+    for (const call of calls) {
+      if (call.tool !== 'emit_unsolicited' || call.request.sessionId !== session || call.request.conn < origin) continue;
+      for (let seq = 1; seq <= call.count; seq++) {
+        expected.push({
+          what: `unsolicited notification ${seq} of ${call.label}`,
+          seen: (ms) => ms.some((m) => fixtureNotification(m as never)?.label === call.label && fixtureNotification(m as never)?.seq === seq),
+        });
+      }
+    }
+  }
+  return expected;
+}
+
+export function judgeNoSilentLoss(view: HistoryView): Judgement {
+  let judged = 0;
+  const origins = new Set<number>();
+  for (const resume of view.resumes()) {
+    const origin = view.originOf(resume.conn);
+    if (origin !== resume.conn && view.isAcceptedStream(resume.conn)) origins.add(origin);
+  }
+  for (const origin of origins) {
+    const conns = view.connsOfStream(origin);
+    const last = view.exchanges.get(conns[conns.length - 1]!)!;
+    // A stream the client gave up on (its last connection dropped) promises nothing more.
+    if (last.drop) continue;
+    const drained = conns.flatMap((c) => view.exchanges.get(c)!.drains.filter((d) => !d.duplicate).map((d) => d.message));
+    const missing = expectedOn(view, origin).filter((e) => !e.seen(drained));
+    judged++;
+    if (missing.length > 0) {
+      const resumes = conns.slice(1).map((c) => view.exchanges.get(c)!.request);
+      return fail(
+        `after the server accepted a resume of the stream of connection ${origin} (Last-Event-ID ${resumes.map((r) => r.lastEventId).join(', ')}), the application never got ${missing.map((m) => m.what).join(', ')}`,
+        resumes.map((r) => r.seq),
+      );
+    }
+  }
+  return judged > 0 ? pass(`${judged} resumed stream(s) delivered everything`) : skip('no resume was accepted for a stream the client kept');
+}

@@ -1,0 +1,22 @@
+/**
+ * `no-silent-stall`: every request ends in its response or in an error that tells the client
+ * what to do; a request left waiting on a live stream until the client's bound is a stall.
+ */
+import type { HistoryView } from '../history-view.js';
+import { fail, pass, skip, type Judgement } from '../judgement.js';
+
+export function judgeNoSilentStall(view: HistoryView): Judgement {
+  const timeouts = view.history.entries.filter((e) => e.type === 'failure' && e.reason === 'timeout' && e.awaiting !== undefined);
+  let answered = 0;
+  for (const request of view.requests) {
+    if (view.responseTo(request)) {
+      answered++;
+      continue;
+    }
+    const waited = timeouts.find((t) => t.type === 'failure' && t.awaiting === request.id);
+    if (waited) {
+      return fail(`${request.method} id ${JSON.stringify(request.id)} got neither its response nor an error: the stream stayed open and quiet (${waited.type === 'failure' ? waited.detail : ''})`, [waited.seq]);
+    }
+  }
+  return answered > 0 ? pass(`${answered} request(s) answered, none left waiting`) : skip('no request was answered or awaited');
+}
