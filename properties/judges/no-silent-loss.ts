@@ -40,6 +40,17 @@ function expectedOn(view: HistoryView, origin: number): Array<{ what: string; se
   return expected;
 }
 
+/** Whether the client left the stream's session after `conn`: it DELETEd it or initialized another. */
+function leftSession(view: HistoryView, origin: number, conn: number): boolean {
+  const session = view.sessionOfConn(origin);
+  for (const e of view.exchanges.values()) {
+    if (e.conn <= conn) continue;
+    if (e.request.purpose === 'initialize' || e.request.purpose === 'open-legacy') return true;
+    if (e.request.purpose === 'delete' && e.request.sessionId === session) return true;
+  }
+  return false;
+}
+
 export function judgeNoSilentLoss(view: HistoryView): Judgement {
   let judged = 0;
   const origins = new Set<number>();
@@ -50,8 +61,8 @@ export function judgeNoSilentLoss(view: HistoryView): Judgement {
   for (const origin of origins) {
     const conns = view.connsOfStream(origin);
     const last = view.exchanges.get(conns[conns.length - 1]!)!;
-    // A stream the client gave up on (its last connection dropped) promises nothing more.
-    if (last.drop) continue;
+    // A stream the client gave up on (its last connection dropped, or the session left) promises nothing more.
+    if (last.drop || leftSession(view, origin, last.conn)) continue;
     const drained = conns.flatMap((c) => view.exchanges.get(c)!.drains.filter((d) => !d.duplicate).map((d) => d.message));
     const missing = expectedOn(view, origin).filter((e) => !e.seen(drained));
     judged++;

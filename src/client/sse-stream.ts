@@ -102,6 +102,7 @@ export class SseStream {
   private readonly wire = new Fifo<WireItem>();
   private readonly inbox = new Fifo<Frame>();
   private readonly waiters = new Fifo<Waiter>();
+  private peekers: Array<() => void> = [];
   private terminal: Terminal | undefined;
   private truncated: string | undefined;
   private terminalDelivered = false;
@@ -235,6 +236,31 @@ export class SseStream {
     return { kind: 'frame', frame, duplicate };
   }
 
+  /**
+   * Waits (bounded) until something is on the wire, and describes the first frame there without
+   * receiving it (nothing is recorded, nothing moves). `undefined` when nothing came, the body
+   * ended first, or the first wire item is malformed.
+   */
+  peek(timeoutMs: number = this.ctx.timeoutMs): Promise<{ event: string; data: string; id?: string } | undefined> {
+    const first = () => {
+      const item = this.wire.peek();
+      if (item === undefined || item instanceof WireError) return undefined;
+      return item.id === undefined ? { event: item.event ?? 'message', data: item.data } : { event: item.event ?? 'message', data: item.data, id: item.id };
+    };
+    if (this.wire.length > 0 || this.terminal !== undefined || this._state === 'dropped') return Promise.resolve(first());
+    return new Promise((resolve) => {
+      const notify = () => {
+        clearTimeout(timer);
+        resolve(first());
+      };
+      const timer = setTimeout(() => {
+        this.peekers = this.peekers.filter((p) => p !== notify);
+        resolve(undefined);
+      }, Math.max(0, timeoutMs));
+      this.peekers.push(notify);
+    });
+  }
+
   /** Drains until the inbox is empty; returns how many frames were drained. */
   drainAll(): number {
     let n = 0;
@@ -258,6 +284,9 @@ export class SseStream {
     this.wire.clear();
     this.parser.reset();
     this.res.destroy();
+    const peekers = this.peekers;
+    this.peekers = [];
+    for (const notify of peekers) notify();
     this.req.destroy();
     for (let w = this.waiters.shift(); w !== undefined; w = this.waiters.shift()) {
       clearTimeout(w.timer);
@@ -317,6 +346,11 @@ export class SseStream {
 
   /** Serves waiting receivers from the wire, then with the terminal outcome. */
   private pump(): void {
+    if (this.peekers.length > 0 && (this.wire.length > 0 || this.terminal !== undefined)) {
+      const peekers = this.peekers;
+      this.peekers = [];
+      for (const notify of peekers) notify();
+    }
     while (this.waiters.length > 0) {
       let result: ReceiveResult;
       if (this.wire.length > 0) result = this.take();
@@ -372,8 +406,10 @@ export class SseStream {
         detail: `frame ${m.id === undefined ? '(no id)' : JSON.stringify(m.id)}: ${error}`,
       });
     }
-    if (m.id !== undefined && this.ctx.cursorAdvance === 'receive') this.cursor = m.id;
-    if (this.ctx.onTransportEvent === undefined || !this.ctx.onTransportEvent(this, frame)) this.inbox.push(frame);
+    const consumed = this.ctx.onTransportEvent !== undefined && this.ctx.onTransportEvent(this, frame);
+    // A transport event is processed as it is received, so it moves the cursor under either policy.
+    if (m.id !== undefined && (this.ctx.cursorAdvance === 'receive' || consumed)) this.cursor = m.id;
+    if (!consumed) this.inbox.push(frame);
     return frame;
   }
 

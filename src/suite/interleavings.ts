@@ -1,0 +1,124 @@
+/**
+ * Scenarios from fast-check: `fc.commands` over the model's step kinds (send, receive, drain,
+ * drop, resume (same transport or migration; own, stale or garbage cursor), re-initialize,
+ * DELETE), each resolved against the oracle world so only steps the model allows are taken.
+ * Every run ends with the driver settling, and its history is judged.
+ */
+import fc from 'fast-check';
+import { defaultBounds, type Bounds } from '../../model/bounds.js';
+import type { PropertyId } from '../../model/property-ids.js';
+import type { ResumeCursor, ResumeVia, WorldStep } from '../../model/world-types.js';
+import type { Judgement } from '../../properties/judgement.js';
+import type { ScenarioDriver } from './driver.js';
+import { drivableSteps } from './lockstep.js';
+import { newDriver, type ScenarioContext } from './scenario.js';
+import { judgeHistory, type ScenarioRecord } from './verdicts.js';
+
+/** Bounds for interleavings against a candidate: past the coverage scenarios, still quick. */
+export function interleavingBounds(context: ScenarioContext): Bounds {
+  const { abilities } = context;
+  return {
+    ...defaultBounds,
+    calls: 3,
+    notifications: abilities.fixtures.emit ? 2 : 0,
+    drops: 3,
+    resumes: 3,
+    reinitializes: 1,
+    retries: 0,
+    deletes: 1,
+    migrations: abilities.transports.length === 2 ? 1 : 0,
+    foreignCursors: 1,
+    unsolicited: abilities.fixtures.emitUnsolicited ? 1 : 0,
+    inFlight: 2,
+    undrained: 2,
+    unclean: 1,
+  };
+}
+
+type Kind = WorldStep['type'];
+
+/** One abstract step: a kind and a choice among the steps of that kind the model allows now. */
+class StepCommand implements fc.AsyncCommand<{ driver: ScenarioDriver }, { driver: ScenarioDriver }> {
+  constructor(
+    readonly kind: Kind,
+    readonly pick: number,
+    readonly fits: (s: WorldStep) => boolean,
+    readonly name: string,
+  ) {}
+
+  resolve(driver: ScenarioDriver): WorldStep | undefined {
+    if (driver.stopped !== undefined) return undefined;
+    const options = drivableSteps(driver.world, driver.abilities).filter((s) => s.type === this.kind && this.fits(s));
+    return options.length > 0 ? options[this.pick % options.length] : undefined;
+  }
+
+  check(m: Readonly<{ driver: ScenarioDriver }>): boolean {
+    return this.resolve(m.driver as ScenarioDriver) !== undefined;
+  }
+
+  async run(m: { driver: ScenarioDriver }): Promise<void> {
+    const step = this.resolve(m.driver);
+    if (step) await m.driver.apply(step);
+  }
+
+  toString(): string {
+    return this.name;
+  }
+}
+
+const pick = fc.nat({ max: 7 });
+const any = () => true;
+
+/** The commands, weighted so runs carry traffic between disruptions. */
+export function stepCommands(maxCommands: number) {
+  const vias: ResumeVia[] = ['same', 'other'];
+  const cursors: ResumeCursor[] = ['own', 'own', 'own', 'garbage', 'stale'];
+  const traffic = (kind: Kind) => pick.map((n) => new StepCommand(kind, n, any, `${kind.toLowerCase()}#${n}`));
+  return fc.commands(
+    [
+      fc.constantFrom('sse', 'streamable').map((t) => new StepCommand('INITIALIZE', 0, (s) => s.type === 'INITIALIZE' && s.transport === t, `initialize(${t})`)),
+      fc.boolean().map((u) => new StepCommand('CALL', 0, (s) => s.type === 'CALL' && s.unsolicited === u, u ? 'call(unsolicited)' : 'call')),
+      fc.boolean().map((u) => new StepCommand('CALL', 0, (s) => s.type === 'CALL' && s.unsolicited === u, u ? 'call(unsolicited)' : 'call')),
+      traffic('SEND'),
+      traffic('SEND'),
+      traffic('RECEIVE'),
+      traffic('RECEIVE'),
+      traffic('RECEIVE'),
+      traffic('DRAIN'),
+      traffic('DRAIN'),
+      traffic('DROP'),
+      fc
+        .tuple(pick, fc.constantFrom(...vias), fc.constantFrom(...cursors))
+        .map(([n, via, cursor]) => new StepCommand('RESUME', n, (s) => s.type === 'RESUME' && s.via === via && s.cursor === cursor, `resume(${via},${cursor})#${n}`)),
+      fc
+        .tuple(pick, fc.constantFrom(...vias))
+        .map(([n, via]) => new StepCommand('RESUME', n, (s) => s.type === 'RESUME' && s.via === via && s.cursor === 'own', `resume(${via},own)#${n}`)),
+      fc.constant(new StepCommand('DELETE', 0, any, 'delete')),
+    ],
+    { maxCommands, size: 'max' },
+  );
+}
+
+export interface InterleavingRun {
+  record: ScenarioRecord;
+  judged: Map<PropertyId, Judgement>;
+}
+
+/** Runs one command sequence against the candidate: a fresh driver, the steps, settle, judge. */
+export async function runCommands(
+  context: ScenarioContext,
+  commands: Iterable<fc.AsyncCommand<{ driver: ScenarioDriver }, { driver: ScenarioDriver }>>,
+  ids: readonly PropertyId[],
+  name: { seed: number; path: string },
+): Promise<InterleavingRun> {
+  const driver = newDriver(context, interleavingBounds(context));
+  try {
+    await fc.asyncModelRun(() => ({ model: { driver }, real: { driver } }), commands);
+    await driver.settle();
+  } finally {
+    driver.close();
+    context.stalls += driver.stalls;
+  }
+  const record: ScenarioRecord = { history: driver.history, steps: driver.steps, oracle: driver.oracle, ...name };
+  return { record, judged: judgeHistory(driver.history, ids) };
+}

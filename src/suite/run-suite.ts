@@ -1,0 +1,168 @@
+/**
+ * `runSuite(candidate, options)`: probes what the candidate serves, runs the model-coverage
+ * scenarios, the probes and the fast-check interleavings against it over real HTTP, judges
+ * every history, shrinks each failure, and returns one result per property.
+ */
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { propertyIds, type PropertyId } from '../../model/property-ids.js';
+import { probeAbilities } from './abilities.js';
+import { planCoverage } from './coverage.js';
+import { runCommands, stepCommands } from './interleavings.js';
+import { probes, runProbe } from './probes.js';
+import { runSteps, type ScenarioContext } from './scenario.js';
+import type { CandidateTarget, ClientSettings, CoverageReport, SuiteOptions, SuiteReport } from './types.js';
+import { Verdicts, type ScenarioRecord } from './verdicts.js';
+import type { Judgement } from '../../properties/judgement.js';
+
+/** The reference client: cursor on drain, dedup by event ID, retry a call that timed out. */
+export const referenceClient: ClientSettings = { cursorAdvance: 'onDrain', dedup: true, retryOnTimeout: true };
+
+const maxCommands = 24;
+/** Coverage scenarios in flight at once. */
+const concurrency = 8;
+
+/** Runs `task(0..count-1)` with at most `width` in flight. */
+async function inParallel(count: number, width: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
+}
+
+/**
+ * Checks a candidate and reports per property.
+ *
+ * @example
+ * ```ts
+ * const report = await runSuite({ name: 'mine', url: 'http://127.0.0.1:3000' }, { runs: 100, seed: 42 });
+ * report.properties.filter((p) => p.status === 'fail');
+ * ```
+ * @throws CandidateUnusable when the candidate answers `initialize` under neither transport.
+ */
+export async function runSuite(target: CandidateTarget, options: SuiteOptions = {}): Promise<SuiteReport> {
+  const started = performance.now();
+  const budgetMs = options.maxMs ?? 120_000;
+  const timeoutMs = options.timeoutMs ?? 1000;
+  const left = () => budgetMs - (performance.now() - started);
+  const ids: PropertyId[] = options.only ?? [...propertyIds];
+  const abilities = await probeAbilities(target, timeoutMs);
+  const context: ScenarioContext = {
+    target,
+    abilities,
+    client: { ...referenceClient, ...options.client },
+    timeoutMs,
+    runTag: randomBytes(3).toString('hex'),
+    stalls: 0,
+  };
+  const verdicts = new Verdicts(ids);
+  const report: SuiteReport = { candidate: { name: target.name, url: target.url }, properties: [], abilities };
+  if (target.version !== undefined) report.candidate.version = target.version;
+  let scenarios = 0;
+  const progress = (phase: string) => options.onProgress?.({ scenarios: ++scenarios, phase, elapsedMs: performance.now() - started });
+
+  if (options.path !== undefined) {
+    await replay(context, options, verdicts, ids);
+    report.properties = verdicts.results();
+    return report;
+  }
+
+  if (options.coverage !== false) {
+    const plan = planCoverage(abilities, context.client);
+    const coverage: CoverageReport = { states: plan.states, reached: 0, scenarios: 0 };
+    // Scenarios are independent (each its own sessions and labels): run several at once, so a
+    // candidate that stays quiet costs its waits in parallel rather than one after another.
+    await inParallel(plan.paths.length, concurrency, async (i) => {
+      if (left() <= 0) return;
+      const path = plan.paths[i]!;
+      const record = await runSteps(context, plan.bounds, path, { seed: -1, path: `coverage:${i}` });
+      verdicts.add(record);
+      coverage.scenarios++;
+      // A scenario that stopped early reached only the states before its divergence.
+      if (record.applied === path.length) coverage.reached += plan.fresh[i]!;
+      progress('coverage');
+    });
+    report.coverage = coverage;
+  }
+
+  for (const probe of probes) {
+    if (left() <= 0) break;
+    if (!probe.applies(context) || !probe.for.some((id) => ids.includes(id))) continue;
+    verdicts.add(await runProbe(probe, context));
+    progress('probes');
+  }
+
+  const runs = options.runs ?? 200;
+  if (runs > 0 && left() > 0) {
+    const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
+    const firstFailure = new Map<PropertyId, number>();
+    let index = 0;
+    const interleavingsStarted = performance.now();
+    await fc.check(
+      fc.asyncProperty(stepCommands(maxCommands), async (commands) => {
+        const run = index++;
+        const { record, judged } = await runCommands(context, commands, ids, { seed, path: String(run) });
+        for (const id of verdicts.add(record, judged)) if (!firstFailure.has(id)) firstFailure.set(id, run);
+        progress('interleavings');
+        return true;
+      }),
+      { seed, numRuns: runs, interruptAfterTimeLimit: Math.max(1, left()), markInterruptAsFailure: false },
+    );
+    report.interleavings = { runs: index, seed, ms: performance.now() - interleavingsStarted };
+    for (const [id, run] of firstFailure) {
+      if (left() <= 0) break;
+      const shrunk = await shrink(context, ids, id, seed, String(run), left());
+      if (shrunk) verdicts.setCounterexample(id, shrunk.judgement, shrunk.record);
+    }
+  }
+  if (left() <= 0) verdicts.skipRest(`the suite's time budget (${Math.round(budgetMs / 1000)} s) ran out first`);
+  report.properties = verdicts.results();
+  return report;
+}
+
+/** Shrinks the failing run at `path` for one property; returns the smallest failing run found. */
+async function shrink(context: ScenarioContext, ids: PropertyId[], id: PropertyId, seed: number, path: string, budgetMs: number) {
+  let smallest: { record: ScenarioRecord; judgement: Judgement } | undefined;
+  const details = await fc.check(
+    fc.asyncProperty(stepCommands(maxCommands), async (commands) => {
+      const { record, judged } = await runCommands(context, commands, ids, { seed, path });
+      const judgement = judged.get(id)!;
+      if (judgement.status !== 'fail') return true;
+      if (!smallest || record.steps.length <= smallest.record.steps.length) smallest = { record, judgement };
+      return false;
+    }),
+    { seed, path, interruptAfterTimeLimit: Math.max(1, budgetMs), markInterruptAsFailure: false },
+  );
+  if (!smallest) return undefined;
+  smallest.record.path = details.counterexamplePath ?? path;
+  return smallest;
+}
+
+/** Replays one counterexample: `coverage:N`, `probe:NAME`, or a fast-check path with its seed. */
+async function replay(context: ScenarioContext, options: SuiteOptions, verdicts: Verdicts, ids: PropertyId[]): Promise<void> {
+  const path = options.path!;
+  if (path.startsWith('coverage:')) {
+    const plan = planCoverage(context.abilities, context.client);
+    const steps = plan.paths[Number(path.slice('coverage:'.length))];
+    if (!steps) throw new RangeError(`no coverage scenario ${path} for this candidate (${plan.paths.length} scenarios)`);
+    verdicts.add(await runSteps(context, plan.bounds, steps, { seed: -1, path }));
+    return;
+  }
+  if (path.startsWith('probe:')) {
+    const probe = probes.find((p) => p.name === path.slice('probe:'.length));
+    if (!probe) throw new RangeError(`no probe ${path}; probes: ${probes.map((p) => p.name).join(', ')}`);
+    verdicts.add(await runProbe(probe, context));
+    return;
+  }
+  if (options.seed === undefined) throw new RangeError('replaying a fast-check path needs its --seed');
+  const seed = options.seed;
+  await fc.check(
+    fc.asyncProperty(stepCommands(maxCommands), async (commands) => {
+      const { record, judged } = await runCommands(context, commands, ids, { seed, path });
+      verdicts.add(record, judged);
+      return ![...judged.values()].some((j) => j.status === 'fail');
+    }),
+    { seed, path, endOnFailure: true },
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The suite's public shapes: a candidate to check, options, and the report (design.md's JSON).
+ */
+import type { Endpoint } from '../../properties/history.js';
+import type { Status } from '../../properties/judgement.js';
+import type { CursorAdvance } from '../../model/policy.js';
+import type { PropertyId } from '../../model/property-ids.js';
+import type { Transport } from '../../model/transport.js';
+
+/** A candidate server reachable on loopback. */
+export interface CandidateTarget {
+  name: string;
+  version?: string;
+  /** Base URL, e.g. `http://127.0.0.1:3000`. */
+  url: string;
+  /** Endpoint paths (defaults `/mcp`, `/sse`, `/messages`). */
+  paths?: Partial<Record<Endpoint, string>>;
+}
+
+/** What the probe found the candidate can do. */
+export interface CandidateAbilities {
+  transports: Transport[];
+  /** Which fixture tools `tools/list` shows. */
+  fixtures: { emit: boolean; emitUnsolicited: boolean; sessionInfo: boolean };
+  /** Why a transport is missing, for skip reasons. */
+  notes: string[];
+}
+
+/** How the checking client behaves (the reference client by default). */
+export interface ClientSettings {
+  cursorAdvance: CursorAdvance;
+  dedup: boolean;
+  retryOnTimeout: boolean;
+}
+
+export interface SuiteOptions {
+  /** fast-check interleavings (default 200). */
+  runs?: number;
+  /** fast-check seed (default random; fixed in CI). */
+  seed?: number;
+  /** Replays one counterexample: fast-check's path, with `seed`. */
+  path?: string;
+  /** Judge only these properties. */
+  only?: PropertyId[];
+  /** Bound of each wait for the candidate, ms (default 1000). */
+  timeoutMs?: number;
+  /** Bound of the whole suite, ms (default 120000): past it, what is left is skipped with that reason. */
+  maxMs?: number;
+  /** Run the model-coverage scenarios (default true). */
+  coverage?: boolean;
+  client?: Partial<ClientSettings>;
+  /** Called after each scenario. */
+  onProgress?: (progress: { scenarios: number; phase: string; elapsedMs: number }) => void;
+}
+
+/** A shrunk, replayable failing scenario. */
+export interface Counterexample {
+  /** Numbered steps, in the protocol's words. */
+  steps: string[];
+  /** fast-check seed, or -1 for a deterministic scenario. */
+  seed: number;
+  /** fast-check path, or `coverage:N` / `probe:NAME` for deterministic scenarios. */
+  path: string;
+  /** Where the candidate's answers differ from what the model allows for the same steps. */
+  oracle?: string[];
+}
+
+export interface PropertyResult {
+  id: PropertyId;
+  status: Status;
+  /** Scenarios in which the property was judged (passed or failed). */
+  runs: number;
+  reason?: string;
+  counterexample?: Counterexample;
+}
+
+export interface CoverageReport {
+  /** Model states (reference policy, coverage bounds) the scenarios were built to reach. */
+  states: number;
+  /** Of those, states whose scenario ran against the candidate up to that state without diverging. */
+  reached: number;
+  scenarios: number;
+}
+
+/** design.md's JSON report, plus what the probe and coverage found. */
+export interface SuiteReport {
+  candidate: { name: string; url: string; version?: string };
+  properties: PropertyResult[];
+  abilities?: CandidateAbilities;
+  coverage?: CoverageReport;
+  /** Interleavings run, and wall time. */
+  interleavings?: { runs: number; seed: number; ms: number };
+}
