@@ -1,0 +1,101 @@
+/**
+ * The human-readable report of `mcp-resume-spec check`: stable, greppable lines.
+ *
+ * ```
+ * candidate: NAME VERSION at URL
+ * PASS  no-silent-loss             runs 200  REASON
+ * FAIL  unknown-cursor-rejected    runs 3    REASON
+ * SKIP  session-ids-secure         runs 0    REASON
+ * summary: 10 pass, 1 fail, 1 skip (12 properties)
+ *
+ * FAIL unknown-cursor-rejected: REASON
+ *   trace:
+ *      1. client initializes over streamable -> 200
+ *      ...
+ *   oracle:
+ *     model: ...
+ *   replay: --seed S --path P
+ * ```
+ *
+ * Pure: returns a string, ending with a newline.
+ */
+import { propertyIds } from '../../model/property-ids.js';
+import type { Status } from '../../properties/judgement.js';
+import type { SuiteReport } from '../suite/types.js';
+import { candidateLine, countStatuses, numberSteps, oneLine, replayLine, visible } from './common.js';
+
+export interface TextReportOptions {
+  /** ANSI colours on the status words (default false: callers pass `process.stdout.isTTY`). */
+  color?: boolean;
+  /**
+   * The command that checked the candidate, without `--seed`/`--path`, e.g.
+   * `mcp-resume-spec check --adapter src/candidates/sdk.ts`; prefixes each replay line.
+   */
+  invocation?: string;
+}
+
+const words: Record<Status, string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' };
+const colours: Record<Status, string> = { pass: '\u001b[32m', fail: '\u001b[31m', skip: '\u001b[33m' };
+const reset = '\u001b[0m';
+
+/** Width of the id column: the longest known id, so columns do not move between reports. */
+const idWidth = Math.max(...propertyIds.map((id) => id.length));
+
+function word(status: Status, color: boolean): string {
+  return color ? `${colours[status]}${words[status]}${reset}` : words[status];
+}
+
+/**
+ * Renders a suite report as text: a header line naming the candidate, one line per property
+ * (`PASS`/`FAIL`/`SKIP`, id, runs, reason), a summary line, then, for each failure, its numbered
+ * trace, the oracle lines if any, and the flags that replay it.
+ *
+ * @param report - what the suite returned
+ * @param options - colours and the replay invocation
+ * @returns the report, one item per line, ending with a newline
+ */
+export function renderText(report: SuiteReport, options: TextReportOptions = {}): string {
+  const color = options.color ?? false;
+  const lines: string[] = [`candidate: ${oneLine(candidateLine(report.candidate))}`];
+  for (const p of report.properties) {
+    const runs = `runs ${p.runs}`.padEnd(9);
+    lines.push(`${word(p.status, color)}  ${p.id.padEnd(idWidth)}  ${runs}${p.reason ? `  ${oneLine(p.reason)}` : ''}`.trimEnd());
+  }
+  const counts = countStatuses(report);
+  lines.push(`summary: ${counts.pass} pass, ${counts.fail} fail, ${counts.skip} skip (${counts.total} properties)`);
+  if (report.coverage) {
+    const c = report.coverage;
+    lines.push(`coverage: ${c.reached}/${c.states} model states reached by ${c.scenarios} scenarios`);
+  }
+  if (report.interleavings) {
+    const i = report.interleavings;
+    lines.push(`interleavings: ${i.runs} runs, seed ${i.seed}, ${Math.round(i.ms)} ms`);
+  }
+  if (report.abilities) {
+    const a = report.abilities;
+    const fixtures = Object.entries(a.fixtures)
+      .filter(([, present]) => present)
+      .map(([name]) => name);
+    lines.push(`abilities: transports ${a.transports.join(', ') || 'none'}; fixtures ${fixtures.join(', ') || 'none'}`);
+    for (const note of a.notes) lines.push(`note: ${oneLine(note)}`);
+  }
+
+  for (const p of report.properties.filter((x) => x.status === 'fail')) {
+    lines.push('', `${word('fail', color)} ${p.id}: ${oneLine(p.reason ?? '(no reason given)')}`);
+    const counterexample = p.counterexample;
+    if (!counterexample) {
+      lines.push('  (no counterexample recorded)');
+      continue;
+    }
+    lines.push('  trace:');
+    for (const line of numberSteps(counterexample.steps)) lines.push(`    ${line}`);
+    if (counterexample.oracle && counterexample.oracle.length > 0) {
+      lines.push('  oracle:');
+      for (const line of counterexample.oracle) {
+        for (const part of visible(line).split(/\r\n|\n/)) lines.push(`    ${part}`);
+      }
+    }
+    lines.push(`  replay: ${replayLine(counterexample, options.invocation)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

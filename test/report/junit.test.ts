@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest';
+import { escapeXmlAttribute, escapeXmlText, renderJunit } from '../../src/report/junit.js';
+import { nastyReport, nasty, sampleReport } from './sample.js';
+import { findAll, parseXml } from './xml-check.js';
+
+describe('JUnit XML', () => {
+  test('parses back: one testsuite with the counts, one testcase per property', () => {
+    const xml = renderJunit(sampleReport(), { invocation: 'mcp-resume-spec check --url http://127.0.0.1:41234' });
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+    const root = parseXml(xml);
+    expect(root.name).toBe('testsuites');
+    expect(root.attributes).toMatchObject({ tests: '4', failures: '2', skipped: '1', errors: '0' });
+    const [suite, ...more] = findAll(root, 'testsuite');
+    expect(more).toHaveLength(0);
+    expect(suite!.attributes).toMatchObject({
+      name: 'mcp-resume-spec.@modelcontextprotocol/sdk',
+      tests: '4',
+      failures: '2',
+      skipped: '1',
+      errors: '0',
+      time: '4.321',
+    });
+    const cases = findAll(suite!, 'testcase');
+    expect(cases.map((c) => c.attributes.name)).toEqual(['no-silent-loss', 'unknown-cursor-rejected', 'order-preserved', 'session-ids-secure']);
+    expect(new Set(cases.map((c) => c.attributes.classname))).toEqual(new Set(['mcp-resume-spec.@modelcontextprotocol/sdk']));
+    expect(findAll(suite!, 'failure')).toHaveLength(2);
+    expect(findAll(suite!, 'skipped')).toHaveLength(1);
+
+    const failure = findAll(cases[2]!, 'failure')[0]!;
+    expect(failure.attributes.message).toBe('r1: seq 3 reached the application before seq 2');
+    expect(failure.text).toContain('  1. client initializes over streamable -> 200\n');
+    expect(failure.text).toContain('  4. connection of r1 drops (unclean: 1 frame(s) in flight or undrained lost)\n');
+    expect(failure.text).toContain('replay: mcp-resume-spec check --url http://127.0.0.1:41234 --seed 1234567 --path 12:3:0:0');
+    const deterministic = findAll(cases[1]!, 'failure')[0]!;
+    expect(deterministic.text).toContain('oracle:\n  model: 404 unknown cursor\n  candidate: 200 text/event-stream, nothing replayed');
+    expect(deterministic.text).toContain('--path probe:garbage-cursor (deterministic scenario probe:garbage-cursor');
+    expect(findAll(cases[3]!, 'skipped')[0]!.attributes.message).toBe('the candidate serves no session IDs');
+    const properties = Object.fromEntries(findAll(suite!, 'property').map((p) => [p.attributes.name, p.attributes.value]));
+    expect(properties).toMatchObject({ 'candidate.url': 'http://127.0.0.1:41234', 'candidate.version': '1.32.2', seed: '1234567' });
+  });
+
+  test('nasty strings: well-formed, and everything XML can hold comes back as it was', () => {
+    const report = nastyReport();
+    const xml = renderJunit(report);
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+    expect(xml).not.toContain(']]>');
+    const root = parseXml(xml);
+    const suite = findAll(root, 'testsuite')[0]!;
+    // what XML 1.0 cannot hold became visible text; the rest round-trips exactly
+    const shown = nasty.replace('\u0001', '\\u0001').replace('\u0007', '\\u0007').replace('\u001b', '\\u001B').replace('\uD800', '\\uD800');
+    expect(suite.attributes.name).toBe(`mcp-resume-spec.evil${shown}`);
+    const cases = findAll(suite, 'testcase');
+    expect(cases[0]!.attributes.classname).toBe(`mcp-resume-spec.evil${shown}`);
+    expect(findAll(cases[1]!, 'failure')[0]!.attributes.message).toBe(`${report.properties[1]!.reason!.replace(nasty, shown)}`);
+    expect(findAll(cases[1]!, 'failure')[0]!.text).toContain(`-> 200 ${shown}`);
+    expect(findAll(cases[3]!, 'skipped')[0]!.attributes.message).toContain(shown);
+  });
+
+  test('escapers', () => {
+    expect(escapeXmlText('a <b> & ]]> "q"\r\n')).toBe('a &lt;b&gt; &amp; ]]&gt; "q"&#13;\n');
+    expect(escapeXmlAttribute(`<&>"'\t\n\r`)).toBe('&lt;&amp;&gt;&quot;&apos;&#9;&#10;&#13;');
+    expect(escapeXmlText('\u0000\u000B\uFFFE\uDC00ok\uD83D\uDE00')).toBe('\\u0000\\u000B\\uFFFE\\uDC00ok\uD83D\uDE00');
+    // a multi-line attribute survives attribute-value normalisation
+    const root = parseXml(`<a m="${escapeXmlAttribute('one\ntwo\tthree')}"/>`);
+    expect(root.attributes.m).toBe('one\ntwo\tthree');
+  });
+
+  test('the checker rejects what it should', () => {
+    expect(() => parseXml('<a><b></a></b>')).toThrow(/closes/);
+    expect(() => parseXml('<a x=1/>')).toThrow(/malformed attribute/);
+    expect(() => parseXml('<a>&nbsp;</a>')).toThrow(/unknown entity/);
+    expect(() => parseXml('<a>a & b</a>')).toThrow(/bare &/);
+    expect(() => parseXml('<a>]]></a>')).toThrow(/]]>/);
+    expect(() => parseXml('<a>\u0001</a>')).toThrow(/not allowed/);
+    expect(() => parseXml('<a>&#1;</a>')).toThrow(/not an XML 1.0 Char/);
+    expect(() => parseXml('<a x="1" x="2"/>')).toThrow(/duplicate/);
+    expect(() => parseXml('<a/><b/>')).toThrow(/second root/);
+    expect(() => parseXml('<a>')).toThrow(/unclosed/);
+  });
+
+  test('a pass with no reason is an empty testcase', () => {
+    const report = sampleReport();
+    report.properties = [{ id: 'event-ids-unique', status: 'pass', runs: 1 }];
+    const root = parseXml(renderJunit(report));
+    const [testcase] = findAll(root, 'testcase');
+    expect(testcase!.children).toHaveLength(0);
+    expect(root.attributes).toMatchObject({ tests: '1', failures: '0', skipped: '0' });
+  });
+});
