@@ -4,6 +4,16 @@
 export { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from './server.js';
 export { Session, type SessionState } from './session.js';
 export {
+  noMutation,
+  type EventIdCodec,
+  type Mutation,
+  type ResumeEvent,
+  type ResumeInput,
+  type RouteResumeInput,
+  type SessionFacts,
+  type TransportInput,
+} from './mutation.js';
+export {
   LATEST_PROTOCOL_VERSION,
   LEGACY_PROTOCOL_VERSIONS,
   STREAMABLE_PROTOCOL_VERSIONS,

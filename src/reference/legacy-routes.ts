@@ -10,7 +10,7 @@ import { checkSessionId, header, lastEventId, readBody, requireAccept, requireJs
 import { parseMessage, requestKey, result } from './jsonrpc.js';
 import { runMethod } from './methods.js';
 import { initializeResult, negotiateVersion, readInitializeParams } from './protocol.js';
-import { lookup, requireServed, sendEmpty, sessionView, type RouteContext } from './route-context.js';
+import { lookup, requireServed, resumeTarget, sendEmpty, sessionView, type RouteContext } from './route-context.js';
 import { served } from './session.js';
 import { writeSseHead } from './sse-writer.js';
 
@@ -43,11 +43,12 @@ export function getSse(req: IncomingMessage, res: ServerResponse, url: URL, cont
     session.connect(res, reply, { priming: false });
     return;
   }
-  const session = lookup(context, sessionId);
+  const presented = lookup(context, sessionId);
   const cursor = lastEventId(req);
   if (cursor === undefined) {
     throw badRequest('Bad Request: a legacy resume (GET /sse with a session ID) needs Last-Event-ID; GET /sse alone opens a new session');
   }
+  const session = resumeTarget(context, presented, cursor);
   const reply = session.step({ type: 'RESUME', transport: 'sse', lastEventId: cursor });
   requireServed(reply);
   writeSseHead(res);

@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
 import type { Reply } from '../../model/session-types.js';
 import { machineRefusal, sessionNotFound } from './http-errors.js';
 import type { JsonRpcId } from './jsonrpc.js';
+import type { Mutation } from './mutation.js';
 import { served, type Session } from './session.js';
 import type { SessionStore } from './session-store.js';
 import type { SessionView } from './tools.js';
@@ -26,6 +27,8 @@ export interface RouteContext {
   policyName: string;
   maxBodyBytes: number;
   paths: Paths;
+  /** Deliberate distortions (`mutation.ts`); `noMutation` for the reference. */
+  mutation: Mutation;
 }
 
 /**
@@ -40,16 +43,25 @@ export function lookup(context: RouteContext, sessionId: string, requestId: Json
 }
 
 /**
+ * The session whose machine a resume presented with `session`'s ID and `cursor` goes to: `session`,
+ * unless a mutation routes it elsewhere.
+ */
+export function resumeTarget(context: RouteContext, session: Session, cursor: string): Session {
+  const route = context.mutation.routeResume;
+  if (route === undefined) return session;
+  return route.call(context.mutation, { presented: session, wireCursor: cursor, owner: () => context.store.issuerOf(cursor) });
+}
+
+/**
  * @throws HttpError with the machine's status and reason when the machine refused
  */
 export function requireServed(reply: Reply<unknown>, requestId: JsonRpcId | null = null): void {
   if (!served(reply)) throw machineRefusal(reply.status, reply.reason, requestId);
 }
 
-/** What `session_info` reads: the machine's current view of the session. */
+/** What `session_info` reads: the machine's current view of the session (capabilities as a mutation may bend them). */
 export function sessionView(session: Session): SessionView {
-  const context = session.context;
-  return { protocolVersion: context.protocolVersion, capabilities: context.capabilities };
+  return { protocolVersion: session.context.protocolVersion, capabilities: session.servedCapabilities };
 }
 
 /** Answers with a status and no body (202 for notifications and legacy posts, 200 for DELETE). */

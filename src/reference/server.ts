@@ -9,6 +9,7 @@ import { policies, policyByName, type Policy } from '../../model/policy.js';
 import { ErrorCode, HttpError, badRequest, sendError } from './http-errors.js';
 import { DEFAULT_MAX_BODY_BYTES } from './http-input.js';
 import { getSse, postMessages } from './legacy-routes.js';
+import { noMutation, type Mutation } from './mutation.js';
 import type { Paths, RouteContext } from './route-context.js';
 import type { Session } from './session.js';
 import { SessionStore } from './session-store.js';
@@ -24,6 +25,11 @@ export interface ReferenceServerOptions {
   port?: number;
   /** Largest POST body accepted, bytes (default 1 MiB); larger ones get 413. */
   maxBodyBytes?: number;
+  /**
+   * A deliberate distortion of the server (`mutation.ts`, catalog in `src/mutants/`); default none.
+   * Give each server its own: a mutation may keep state.
+   */
+  mutation?: Mutation;
 }
 
 /** A running reference server. */
@@ -33,6 +39,8 @@ export interface ReferenceServer {
   /** The policy served, and its name (`custom` for an unnamed policy object). */
   readonly policy: Policy;
   readonly policyName: string;
+  /** The mutation served (`noMutation` for the reference). */
+  readonly mutation: Mutation;
   /** Every session by ID, terminated ones included (for tests and debugging; do not drive them). */
   readonly sessions: ReadonlyMap<string, Session>;
   /**
@@ -101,13 +109,15 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse, contex
 export async function createReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const { policy, name } = resolvePolicy(options.policy);
   const internalErrors: unknown[] = [];
-  const store = new SessionStore(policy.server, PATHS.messages, (error) => internalErrors.push(error));
+  const mutation = options.mutation ?? noMutation;
+  const store = new SessionStore(policy.server, PATHS.messages, (error) => internalErrors.push(error), mutation);
   const context: RouteContext = {
     store,
     executions: new Map(),
     policyName: name,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     paths: PATHS,
+    mutation,
   };
 
   const server = http.createServer((req, res) => {
@@ -151,6 +161,7 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     url: `http://${hostPart}:${address.port}`,
     policy,
     policyName: name,
+    mutation,
     sessions: store.all,
     internalErrors,
     close: () => {

@@ -8,8 +8,9 @@ import type { ServerResponse } from 'node:http';
 import { createActor, type Actor } from 'xstate';
 import type { ServerPolicy } from '../../model/policy.js';
 import { sessionMachine, type SessionMachine } from '../../model/session-machine.js';
-import type { Reply, SessionContext, SessionEvent, StoredEvent } from '../../model/session-types.js';
+import type { Capabilities, Reply, SessionContext, SessionEvent, StoredEvent } from '../../model/session-types.js';
 import type { JsonRpcMessage } from './jsonrpc.js';
+import { noMutation, type Mutation, type SessionFacts } from './mutation.js';
 import { formatEvent } from './sse-writer.js';
 
 /** The machine's state names. */
@@ -30,7 +31,7 @@ export interface ConnectOptions {
 }
 
 /** A session of the reference server. */
-export class Session {
+export class Session implements SessionFacts {
   readonly id: string;
   /** The per-session tag inside event IDs. */
   readonly tag: string;
@@ -41,10 +42,14 @@ export class Session {
   private readonly connections = new Map<string, ServerResponse>();
   /** Quiet streams (a 200 resume with no stream, seed 003): held open, never written. */
   private readonly quiet = new Set<ServerResponse>();
+  /** With an event-ID codec: machine ID -> wire ID, and wire ID -> the first machine ID given it. */
+  private readonly toWire = new Map<string, string>();
+  private readonly fromWire = new Map<string, string>();
 
   /**
    * @param messagesPath - the legacy POST path, announced in the `endpoint` event
    * @param onError - where errors raised outside any request (a connection closing) are reported
+   * @param mutation - deliberate distortions (`mutation.ts`); none by default
    */
   constructor(
     id: string,
@@ -52,6 +57,7 @@ export class Session {
     policy: ServerPolicy,
     messagesPath: string,
     private readonly onError: (error: unknown) => void = () => {},
+    private readonly mutation: Mutation = noMutation,
   ) {
     this.id = id;
     this.tag = tag;
@@ -69,17 +75,63 @@ export class Session {
     return this.actor.getSnapshot().value as SessionState;
   }
 
+  /** The client capabilities requests are served under (the machine's, unless a mutation says otherwise). */
+  get servedCapabilities(): Capabilities | null {
+    return this.mutation.capabilities ? this.mutation.capabilities(this) : this.context.capabilities;
+  }
+
+  /** The ID written on the wire for one of this session's events (the machine's ID without a codec). */
+  wireId(machineId: string): string {
+    return this.toWire.get(machineId) ?? machineId;
+  }
+
+  /** Whether this session gave `wireId` to one of its events. */
+  issued(wireId: string): boolean {
+    if (this.mutation.eventIds) return this.fromWire.has(wireId);
+    return this.context.log.some((event) => event.id === wireId);
+  }
+
   /** How many responses currently carry this session's streams (quiet ones included). */
   get liveConnections(): number {
     return this.connections.size + this.quiet.size;
   }
 
   /**
-   * Sends one event to the machine and returns its answer.
+   * Sends one event to the machine and returns its answer. Under a mutation the event passes
+   * through its hooks first (a bypassed DELETE, the transport the machine is told, a cursor decoded
+   * from its wire ID), new log entries get their wire IDs, and a RESUME's reply is the mutation's.
    *
    * @throws Error when the machine itself failed (a bug in the model, reported as a 500)
    */
   step(event: SessionEvent<JsonRpcMessage>): Reply<unknown> {
+    const mutation = this.mutation;
+    if (mutation === noMutation) return this.send(event);
+    // A bypassed DELETE is answered as the machine answers a DELETE, without telling the machine.
+    if (event.type === 'DELETE' && mutation.bypassDelete?.(this)) return { status: 200, frames: [] };
+    let told: SessionEvent<JsonRpcMessage> = event;
+    if (mutation.transport && 'transport' in told) {
+      told = { ...told, transport: mutation.transport({ event: told.type, arrivedAt: told.transport, established: this.context.transport }) };
+    }
+    if (told.type === 'RESUME' && mutation.eventIds) {
+      told = { ...told, lastEventId: this.fromWire.get(told.lastEventId) ?? told.lastEventId };
+    }
+    const logged = this.context.log.length;
+    const reply = this.send(told);
+    if (mutation.eventIds) {
+      const context = this.context;
+      for (const stored of context.log.slice(logged)) {
+        const wire = mutation.eventIds.toWire(stored, context);
+        this.toWire.set(stored.id, wire);
+        if (!this.fromWire.has(wire)) this.fromWire.set(wire, stored.id);
+      }
+    }
+    if (told.type === 'RESUME' && event.type === 'RESUME' && mutation.resume) {
+      return mutation.resume({ session: this, event: told, wireCursor: event.lastEventId, reply });
+    }
+    return reply;
+  }
+
+  private send(event: SessionEvent<JsonRpcMessage>): Reply<unknown> {
     this.actor.send(event);
     const snapshot = this.actor.getSnapshot();
     if (snapshot.status !== 'active') throw new Error(`session machine ${snapshot.status}: ${String(snapshot.error)}`);
@@ -163,9 +215,10 @@ export class Session {
     // A destroyed socket swallows the write: the frame is lost in flight, as the model says.
     if (res.destroyed || res.writableEnded) return;
     let text = '';
+    const codec = this.mutation.eventIds !== undefined;
     for (const frame of frames) {
       if (frame.opening === 'priming' && !priming) continue;
-      text += formatEvent(frame, this.endpointUri);
+      text += formatEvent(codec ? { ...frame, id: this.wireId(frame.id) } : frame, this.endpointUri);
     }
     if (text !== '') res.write(text);
   }

@@ -17,7 +17,7 @@ import {
 import { parseMessage, requestKey, result, type JsonRpcRequest } from './jsonrpc.js';
 import { runMethod } from './methods.js';
 import { initializeResult, negotiateVersion, readInitializeParams, wantsPriming } from './protocol.js';
-import { lookup, requireServed, sendEmpty, sendJson, sessionView, type RouteContext } from './route-context.js';
+import { lookup, requireServed, resumeTarget, sendEmpty, sendJson, sessionView, type RouteContext } from './route-context.js';
 import { served, type Session } from './session.js';
 import { writeSseHead } from './sse-writer.js';
 
@@ -107,15 +107,16 @@ async function get(req: IncomingMessage, res: ServerResponse, context: RouteCont
   requireAccept(req, 'text/event-stream');
   const sessionId = requireSessionHeader(req);
   const version = headerProtocolVersion(req);
-  const session = lookup(context, sessionId);
+  const presented = lookup(context, sessionId);
   const cursor = lastEventId(req);
+  const session = cursor === undefined ? presented : resumeTarget(context, presented, cursor);
   const reply = session.step(
     cursor === undefined
       ? { type: 'OPEN_STANDALONE', transport: 'streamable' }
       : { type: 'RESUME', transport: 'streamable', lastEventId: cursor },
   );
   requireServed(reply);
-  writeSseHead(res, { 'mcp-session-id': session.id });
+  writeSseHead(res, { 'mcp-session-id': presented.id });
   session.connect(res, reply, { priming: wantsPriming(version) });
   session.flush();
   session.reconcile();

@@ -1,0 +1,122 @@
+/**
+ * The catalog: every mutant is well formed, starts as an adapter and serves a session; the policy
+ * mutants are exactly the model's named incidents and mutants, and their `breaks` is what
+ * exhaustive exploration of the model finds for their server knobs with the reference client.
+ */
+import { readdirSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { parseBounds } from '../../model/bounds.js';
+import { explore } from '../../model/explore.js';
+import { mutants as mutantPolicies, policies, reference } from '../../model/policy.js';
+import { propertyIds } from '../../model/property-ids.js';
+import { acceptsConnections } from '../../src/candidates/adapter.js';
+import startReferenceAdapter, { projectVersion } from '../../src/candidates/reference.js';
+import { CheckClient } from '../../src/client/index.js';
+import { codeMutants, mutantByName, mutants, policyMutants, type Mutant } from '../../src/mutants/index.js';
+import { createReferenceServer, noMutation } from '../../src/reference/index.js';
+
+const clientOnlyKnobs = ['inclusive-replay-no-dedup', 'cursor-on-receive'];
+
+describe('shape', () => {
+  test('names are unique, one file each, and the file default-exports the mutant\'s start', async () => {
+    const names = mutants.map((m) => m.name);
+    expect(new Set(names).size).toBe(names.length);
+    const files = readdirSync(new URL('../../src/mutants/', import.meta.url)).filter((f) => f.endsWith('.ts') && !['index.ts', 'mutant.ts'].includes(f));
+    expect(files.map((f) => f.slice(0, -3)).sort()).toEqual([...names].sort());
+    for (const m of mutants) {
+      const module = (await import(`../../src/mutants/${m.name}.ts`)) as { default: unknown; mutant: Mutant };
+      expect(module.mutant).toBe(m);
+      expect(module.default).toBe(m.start);
+      expect(mutantByName(m.name)).toBe(m);
+    }
+    expect(() => mutantByName('no-such-mutant')).toThrow(/known mutants: seed-000/);
+  });
+
+  test.each(mutants.map((m) => [m.name, m] as const))('%s: one-line description, known property IDs', (_, m) => {
+    expect(m.description.length).toBeGreaterThan(20);
+    expect(m.description).not.toMatch(/\n/);
+    for (const id of m.breaks) expect(propertyIds).toContain(id);
+    expect(new Set(m.breaks).size).toBe(m.breaks.length);
+  });
+
+  test('policy mutants: the two incidents and every mutant policy of the model', () => {
+    expect(policyMutants.map((m) => m.name)).toEqual(['seed-000', 'seed-003', ...Object.keys(mutantPolicies)]);
+    expect(policyMutants.every((m) => m.kind === 'policy')).toBe(true);
+  });
+
+  test('code mutants: the ten the suite must kill, each breaking something', () => {
+    expect(codeMutants.map((m) => m.name)).toEqual([
+      'replay-skips-first',
+      'same-ms-random-order',
+      'ids-reused-across-streams',
+      'replay-other-streams',
+      'shared-event-store',
+      'unknown-cursor-200',
+      'predictable-session-ids',
+      'delete-keeps-session',
+      'legacy-session-at-mcp',
+      'capabilities-reset-on-resume',
+    ]);
+    for (const m of codeMutants) {
+      expect(m.kind).toBe('code');
+      expect(m.breaks.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('policy mutants break what the model says they break, with the reference client', () => {
+  const bounds = parseBounds('calls=2,notifications=1,drops=1,resumes=1');
+  test.each(policyMutants.map((m) => [m.name, m] as const))('%s', (name, m) => {
+    const served = { server: policies[name]!.server, client: reference.client };
+    const found = explore({ policy: served, bounds }).violations.map((v) => v.property);
+    expect([...m.breaks].sort()).toEqual([...found].sort());
+    if (clientOnlyKnobs.includes(name)) expect(m.breaks).toEqual([]);
+  });
+});
+
+describe('adapters', () => {
+  async function initializes(url: string): Promise<boolean> {
+    const c = new CheckClient({ baseUrl: url, timeoutMs: 3000 });
+    try {
+      const streamable = await c.initialize();
+      const legacy = await c.initialize({ transport: 'sse' });
+      return streamable.ok && legacy.ok;
+    } finally {
+      c.close();
+    }
+  }
+
+  test('reference: named reference, the project version, serves both transports, stops', async () => {
+    const candidate = await startReferenceAdapter();
+    try {
+      expect(candidate).toMatchObject({ name: 'reference', version: projectVersion() });
+      expect(projectVersion()).toMatch(/^\d+\.\d+\.\d+/);
+      expect(await initializes(candidate.url)).toBe(true);
+    } finally {
+      await candidate.stop();
+    }
+    expect(await acceptsConnections(Number(new URL(candidate.url).port))).toBe(false);
+    await candidate.stop(); // idempotent
+  });
+
+  test.each(mutants.map((m) => [m.name, m] as const))('%s starts, serves both transports and stops', async (name, m) => {
+    const candidate = await m.start();
+    try {
+      expect(candidate.name).toBe(`mutant ${name}`);
+      expect(candidate.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(await initializes(candidate.url)).toBe(true);
+    } finally {
+      await candidate.stop();
+    }
+    expect(await acceptsConnections(Number(new URL(candidate.url).port))).toBe(false);
+  });
+
+  test('without a mutation the server reports noMutation', async () => {
+    const server = await createReferenceServer();
+    try {
+      expect(server.mutation).toBe(noMutation);
+    } finally {
+      await server.close();
+    }
+  });
+});
