@@ -108,6 +108,8 @@ export interface DropEntry extends Base {
   conn: number;
   /** Frames received and not drained when the connection was cut (lost on the client side). */
   undrained: number;
+  /** The client closed everything at the end of a scenario: not a drop the scenario asked for. */
+  atClose?: boolean;
   /**
    * Frames the client had already read off the socket but not yet received (still "in flight"
    * from the application's point of view), lost with the connection. Frames still in the socket

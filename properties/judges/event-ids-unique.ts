@@ -1,7 +1,21 @@
-/** `event-ids-unique`: within a session, one event ID names one event (a replay repeats it unchanged). */
+/**
+ * `event-ids-unique`: within a session, one event ID names one event. A replay repeats an event
+ * under its ID; what counts is the message it carries, so frames that carry no message (a
+ * priming event, an empty object) are one and the same non-event.
+ */
 import type { HistoryView } from '../history-view.js';
 import type { ReceiveEntry } from '../history.js';
+import { isResponse } from '../messages.js';
 import { fail, pass, skip, type Judgement } from '../judgement.js';
+
+/** What an event is, for comparing two frames with one ID. */
+function identity(frame: ReceiveEntry): string {
+  const m = frame.message;
+  if (m === undefined) return frame.error !== undefined ? `malformed:${frame.data}` : `${frame.event}:`;
+  if (m.method !== undefined) return `${frame.event}:${String(m.method)} ${JSON.stringify(m.params ?? null)}`;
+  if (isResponse(m)) return `${frame.event}:response ${JSON.stringify(m.id)} ${JSON.stringify(m.result ?? m.error)}`;
+  return `${frame.event}:`;
+}
 
 export function judgeEventIdsUnique(view: HistoryView): Judgement {
   let ids = 0;
@@ -15,8 +29,8 @@ export function judgeEventIdsUnique(view: HistoryView): Judgement {
         if (!first) {
           byId.set(frame.id, frame);
           ids++;
-        } else if (first.data !== frame.data || first.event !== frame.event) {
-          return fail(`session ${session.id} used event ID ${frame.id} for two different events: ${first.data.slice(0, 80)} and ${frame.data.slice(0, 80)}`, [first.seq, frame.seq]);
+        } else if (identity(first) !== identity(frame)) {
+          return fail(`session ${session.id} used event ID ${frame.id} for two different events: ${first.data.slice(0, 80) || '(empty)'} and ${frame.data.slice(0, 80) || '(empty)'}`, [first.seq, frame.seq]);
         }
       }
     }

@@ -61,8 +61,9 @@ export function judgeNoSilentLoss(view: HistoryView): Judgement {
   for (const origin of origins) {
     const conns = view.connsOfStream(origin);
     const last = view.exchanges.get(conns[conns.length - 1]!)!;
-    // A stream the client gave up on (its last connection dropped, or the session left) promises nothing more.
-    if (last.drop || leftSession(view, origin, last.conn)) continue;
+    // A stream the client gave up on (its last connection dropped, or the session left) promises
+    // nothing more; nor does one whose last resume was refused (the client was told).
+    if (!view.isAcceptedStream(last.conn) || (last.drop && !last.drop.atClose) || leftSession(view, origin, last.conn)) continue;
     const drained = conns.flatMap((c) => view.exchanges.get(c)!.drains.filter((d) => !d.duplicate).map((d) => d.message));
     const missing = expectedOn(view, origin).filter((e) => !e.seen(drained));
     judged++;

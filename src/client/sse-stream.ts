@@ -134,7 +134,7 @@ export class SseStream {
         this.pendingRetry = ms;
       },
     });
-    this.abortable = { conn: this.conn, abort: () => void this.drop() };
+    this.abortable = { conn: this.conn, abort: () => void this.drop(true) };
     ctx.live.add(this.abortable);
 
     const res = this.res;
@@ -272,12 +272,15 @@ export class SseStream {
    * Aborts this stream's socket now. Records a `drop` entry with the received-but-undrained frames
    * (`undrained`) and the frames read off the socket but not received (`inFlight`), all lost.
    * Pending receives resolve `dropped`. Dropping twice records nothing the second time.
+   * @param atClose the client is closing: the scenario is over, nobody gave this stream up
    */
-  drop(): DropResult {
+  drop(atClose = false): DropResult {
     if (this._state === 'dropped') return { undrained: 0, inFlight: 0, already: true };
     const undrained = this.inbox.length;
     const inFlight = this.inFlight;
-    this.ctx.recorder.record({ type: 'drop', conn: this.conn, undrained, inFlight });
+    this.ctx.recorder.record(
+      atClose ? { type: 'drop', conn: this.conn, undrained, inFlight, atClose: true } : { type: 'drop', conn: this.conn, undrained, inFlight },
+    );
     this._state = 'dropped';
     this.ctx.live.delete(this.abortable);
     this.inbox.clear();

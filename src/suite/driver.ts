@@ -46,6 +46,8 @@ export class ScenarioDriver {
   /** Every request sent, with the session it was sent in and the model stream its answer comes on. */
   private readonly sent = new Map<string, { handle: RequestHandle; session: string | undefined; stream: string; call: string; unsolicited: boolean }>();
   private deleted = false;
+  /** The Last-Event-ID the current step presented to the candidate. */
+  private presented: string | undefined;
   /** Requests the candidate left waiting until the bound. */
   stalls = 0;
   private readonly labels = new Map<string, string>();
@@ -88,10 +90,13 @@ export class ScenarioDriver {
     if (this.stopped !== undefined) return;
     if (!canStep(this.world, step)) throw new Error(`step not enabled in the model: ${JSON.stringify(step)}`);
     const before = this.world;
-    const words = describeStep(before, step);
+    let words = describeStep(before, step);
     this.client.step(words);
     this.world = stepWorld(before, step);
+    this.presented = undefined;
     const answer = await this.perform(before, step);
+    // The model names its own event IDs; the trace shows the cursor the candidate was given.
+    if (this.presented !== undefined) words = words.replace(/Last-Event-ID \S+/, `Last-Event-ID ${this.presented || '(none)'}`);
     this.steps.push(`${this.steps.length + 1}. ${words}${answer ? ` -> ${answer}` : ''}`);
   }
 
@@ -103,7 +108,10 @@ export class ScenarioDriver {
 
   private modelAnswer(): string {
     const last = this.world.last;
-    return last ? `${last.status}${last.reason ? ` ${last.reason}` : ''}` : 'nothing';
+    if (!last) return 'nothing';
+    // The model's reasons quote its own event IDs; say it without them.
+    const reason = last.reason?.replace(/Last-Event-ID \S+ /, 'the Last-Event-ID ');
+    return `${last.status}${reason ? ` (${reason})` : ''}`;
   }
 
   private label(call: string): string {
@@ -193,8 +201,8 @@ export class ScenarioDriver {
    * candidate's priming event (an ID, empty data) is taken the same way: received and processed now.
    */
   private async takePriming(stream: SseStream): Promise<void> {
-    const first = await stream.peek(this.options.settleWaitMs());
-    if (first === undefined && stream.state === 'open') this.stalls++;
+    // A priming event comes with the response's headers; a stream without one is not waited on.
+    const first = await stream.peek(Math.min(50, this.options.timeoutMs));
     if (first?.data !== '' || first.id === undefined) return;
     await stream.receive(this.options.timeoutMs);
     stream.drainAll();
@@ -216,8 +224,7 @@ export class ScenarioDriver {
   private isNoise(message: JsonRpcMessage | undefined, event: string, data: string): boolean {
     if (event === 'endpoint' || data === '') return true;
     if (message === undefined) return false;
-    if (message.method !== undefined && fixtureNotification(message) === undefined) return true;
-    return false;
+    return message.method !== undefined ? fixtureNotification(message) === undefined : !isResponse(message);
   }
 
   private async receive(before: World, streamId: string): Promise<string> {
@@ -246,6 +253,7 @@ export class ScenarioDriver {
     const handle = this.handles.get(step.stream);
     const transport = step.via === 'same' ? before.client.transport : otherTransport(before.client.transport);
     const lastEventId = step.cursor === 'own' ? (handle?.cursor ?? '') : step.cursor === 'garbage' ? garbageCursor : (this.staleCursor ?? garbageCursor);
+    this.presented = lastEventId;
     const answer = await this.client.resume({
       ...(handle ? { from: handle } : {}),
       endpoint: transport === 'sse' ? 'sse' : 'mcp',
@@ -261,11 +269,15 @@ export class ScenarioDriver {
       if (await this.opensNewLegacySession(answer.stream)) real = 'refused';
     }
     // Whatever the model says, the client now holds what the candidate gave it.
-    if (real === 'accepted' && answer.kind === 'stream') this.handles.set(step.stream, answer.stream);
+    if (real === 'accepted' && answer.kind === 'stream') {
+      this.handles.set(step.stream, answer.stream);
+      // A resumed legacy stream is the session's one stream again: later answers come on it.
+      if (transport === 'sse' && this.client.session.legacyStream === handle) this.client.session.legacyStream = answer.stream;
+    }
     const said = real === 'silent' ? describeAnswer(answer) : `${status}`;
     if (real === 'silent') return this.diverge(`model expects ${this.modelAnswer()}; candidate: ${said}`);
     if ((real === 'accepted') !== modelAccepts) {
-      return this.diverge(`model expects ${this.modelAnswer()} to a resume with Last-Event-ID ${lastEventId}; candidate answered ${said}${real === 'refused' && status !== undefined && status < 300 ? ' (a new legacy session)' : ''}`);
+      return this.diverge(`model expects ${this.modelAnswer()}; candidate answered ${said}${real === 'refused' && status !== undefined && status < 300 ? ' (a new legacy session)' : ''}`);
     }
     return said;
   }
@@ -276,6 +288,7 @@ export class ScenarioDriver {
     if (first === undefined && stream.state === 'open') this.stalls++;
     if (first?.event !== 'endpoint') return false;
     const announced = legacySessionId(first.data);
+    await stream.receive(this.options.timeoutMs); // recorded, so the judges see the new session too
     stream.drop();
     return announced !== undefined && announced !== this.client.session.sessionId;
   }

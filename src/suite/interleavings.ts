@@ -36,11 +36,12 @@ export function interleavingBounds(context: ScenarioContext): Bounds {
 }
 
 type Kind = WorldStep['type'];
+type Model = { driver: ScenarioDriver };
 
-/** One abstract step: a kind and a choice among the steps of that kind the model allows now. */
-class StepCommand implements fc.AsyncCommand<{ driver: ScenarioDriver }, { driver: ScenarioDriver }> {
+/** One abstract step: a choice among the steps of some kinds that the model allows now. */
+class StepCommand implements fc.AsyncCommand<Model, Model> {
   constructor(
-    readonly kind: Kind,
+    readonly kinds: readonly Kind[],
     readonly pick: number,
     readonly fits: (s: WorldStep) => boolean,
     readonly name: string,
@@ -48,15 +49,15 @@ class StepCommand implements fc.AsyncCommand<{ driver: ScenarioDriver }, { drive
 
   resolve(driver: ScenarioDriver): WorldStep | undefined {
     if (driver.stopped !== undefined) return undefined;
-    const options = drivableSteps(driver.world, driver.abilities).filter((s) => s.type === this.kind && this.fits(s));
+    const options = drivableSteps(driver.world, driver.abilities).filter((s) => this.kinds.includes(s.type) && this.fits(s));
     return options.length > 0 ? options[this.pick % options.length] : undefined;
   }
 
-  check(m: Readonly<{ driver: ScenarioDriver }>): boolean {
+  check(m: Readonly<Model>): boolean {
     return this.resolve(m.driver as ScenarioDriver) !== undefined;
   }
 
-  async run(m: { driver: ScenarioDriver }): Promise<void> {
+  async run(m: Model): Promise<void> {
     const step = this.resolve(m.driver);
     if (step) await m.driver.apply(step);
   }
@@ -69,34 +70,40 @@ class StepCommand implements fc.AsyncCommand<{ driver: ScenarioDriver }, { drive
 const pick = fc.nat({ max: 7 });
 const any = () => true;
 
-/** The commands, weighted so runs carry traffic between disruptions. */
+/**
+ * The commands. Traffic (a send, receive or drain the model allows) is the commonest, so runs
+ * carry messages between their disruptions: drops, resumes (same transport or migration; own,
+ * garbage or stale cursor), re-initializations after a refusal, and DELETE.
+ */
 export function stepCommands(maxCommands: number) {
   const vias: ResumeVia[] = ['same', 'other'];
   const cursors: ResumeCursor[] = ['own', 'own', 'own', 'garbage', 'stale'];
-  const traffic = (kind: Kind) => pick.map((n) => new StepCommand(kind, n, any, `${kind.toLowerCase()}#${n}`));
+  const traffic = pick.map((n) => new StepCommand(['SEND', 'RECEIVE', 'DRAIN'], n, any, `traffic#${n}`));
+  const call = fc.boolean().map((u) => new StepCommand(['CALL'], 0, (s) => s.type === 'CALL' && s.unsolicited === u, u ? 'call(unsolicited)' : 'call'));
   return fc.commands(
     [
-      fc.constantFrom('sse', 'streamable').map((t) => new StepCommand('INITIALIZE', 0, (s) => s.type === 'INITIALIZE' && s.transport === t, `initialize(${t})`)),
-      fc.boolean().map((u) => new StepCommand('CALL', 0, (s) => s.type === 'CALL' && s.unsolicited === u, u ? 'call(unsolicited)' : 'call')),
-      fc.boolean().map((u) => new StepCommand('CALL', 0, (s) => s.type === 'CALL' && s.unsolicited === u, u ? 'call(unsolicited)' : 'call')),
-      traffic('SEND'),
-      traffic('SEND'),
-      traffic('RECEIVE'),
-      traffic('RECEIVE'),
-      traffic('RECEIVE'),
-      traffic('DRAIN'),
-      traffic('DRAIN'),
-      traffic('DROP'),
+      traffic,
+      traffic,
+      traffic,
+      traffic,
+      traffic,
+      traffic,
+      call,
+      call,
+      pick.map((n) => new StepCommand(['DROP'], n, any, `drop#${n}`)),
       fc
         .tuple(pick, fc.constantFrom(...vias), fc.constantFrom(...cursors))
-        .map(([n, via, cursor]) => new StepCommand('RESUME', n, (s) => s.type === 'RESUME' && s.via === via && s.cursor === cursor, `resume(${via},${cursor})#${n}`)),
-      fc
-        .tuple(pick, fc.constantFrom(...vias))
-        .map(([n, via]) => new StepCommand('RESUME', n, (s) => s.type === 'RESUME' && s.via === via && s.cursor === 'own', `resume(${via},own)#${n}`)),
-      fc.constant(new StepCommand('DELETE', 0, any, 'delete')),
+        .map(([n, via, cursor]) => new StepCommand(['RESUME'], n, (s) => s.type === 'RESUME' && s.via === via && s.cursor === cursor, `resume(${via},${cursor})#${n}`)),
+      fc.constantFrom('sse', 'streamable').map((t) => new StepCommand(['INITIALIZE'], 0, (s) => s.type === 'INITIALIZE' && s.transport === t, `reinitialize(${t})`)),
+      fc.constant(new StepCommand(['DELETE'], 0, any, 'delete')),
     ],
     { maxCommands, size: 'max' },
   );
+}
+
+/** A run: the transport the client starts with, then the commands. */
+export function scenarios(maxCommands: number) {
+  return fc.tuple(fc.constantFrom<'sse' | 'streamable'>('streamable', 'sse'), stepCommands(maxCommands));
 }
 
 export interface InterleavingRun {
@@ -107,12 +114,14 @@ export interface InterleavingRun {
 /** Runs one command sequence against the candidate: a fresh driver, the steps, settle, judge. */
 export async function runCommands(
   context: ScenarioContext,
-  commands: Iterable<fc.AsyncCommand<{ driver: ScenarioDriver }, { driver: ScenarioDriver }>>,
+  [transport, commands]: [ 'sse' | 'streamable', Iterable<fc.AsyncCommand<Model, Model>>],
   ids: readonly PropertyId[],
   name: { seed: number; path: string },
 ): Promise<InterleavingRun> {
   const driver = newDriver(context, interleavingBounds(context));
   try {
+    const start = context.abilities.transports.includes(transport) ? transport : context.abilities.transports[0]!;
+    await driver.apply({ type: 'INITIALIZE', transport: start });
     await fc.asyncModelRun(() => ({ model: { driver }, real: { driver } }), commands);
     await driver.settle();
   } finally {

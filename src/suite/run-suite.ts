@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import { probeAbilities } from './abilities.js';
 import { planCoverage } from './coverage.js';
-import { runCommands, stepCommands } from './interleavings.js';
+import { runCommands, scenarios as interleavedScenarios } from './interleavings.js';
 import { probes, runProbe } from './probes.js';
 import { runSteps, type ScenarioContext } from './scenario.js';
 import type { CandidateTarget, ClientSettings, CoverageReport, SuiteOptions, SuiteReport } from './types.js';
@@ -18,7 +18,7 @@ import type { Judgement } from '../../properties/judgement.js';
 /** The reference client: cursor on drain, dedup by event ID, retry a call that timed out. */
 export const referenceClient: ClientSettings = { cursorAdvance: 'onDrain', dedup: true, retryOnTimeout: true };
 
-const maxCommands = 24;
+const maxCommands = 40;
 /** Coverage scenarios in flight at once. */
 const concurrency = 8;
 
@@ -100,7 +100,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     let index = 0;
     const interleavingsStarted = performance.now();
     await fc.check(
-      fc.asyncProperty(stepCommands(maxCommands), async (commands) => {
+      fc.asyncProperty(interleavedScenarios(maxCommands), async (commands) => {
         const run = index++;
         const { record, judged } = await runCommands(context, commands, ids, { seed, path: String(run) });
         for (const id of verdicts.add(record, judged)) if (!firstFailure.has(id)) firstFailure.set(id, run);
@@ -125,7 +125,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
 async function shrink(context: ScenarioContext, ids: PropertyId[], id: PropertyId, seed: number, path: string, budgetMs: number) {
   let smallest: { record: ScenarioRecord; judgement: Judgement } | undefined;
   const details = await fc.check(
-    fc.asyncProperty(stepCommands(maxCommands), async (commands) => {
+    fc.asyncProperty(interleavedScenarios(maxCommands), async (commands) => {
       const { record, judged } = await runCommands(context, commands, ids, { seed, path });
       const judgement = judged.get(id)!;
       if (judgement.status !== 'fail') return true;
@@ -158,7 +158,7 @@ async function replay(context: ScenarioContext, options: SuiteOptions, verdicts:
   if (options.seed === undefined) throw new RangeError('replaying a fast-check path needs its --seed');
   const seed = options.seed;
   await fc.check(
-    fc.asyncProperty(stepCommands(maxCommands), async (commands) => {
+    fc.asyncProperty(interleavedScenarios(maxCommands), async (commands) => {
       const { record, judged } = await runCommands(context, commands, ids, { seed, path });
       verdicts.add(record, judged);
       return ![...judged.values()].some((j) => j.status === 'fail');

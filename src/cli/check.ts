@@ -1,0 +1,158 @@
+/**
+ * `mcp-resume-spec check`: checks a candidate server (a URL, or an adapter module that starts
+ * one) over real HTTP and reports which properties it breaks. Exit status: 0 every property
+ * holds (or could not be judged, with the reason), 1 a property is violated, 2 the check could
+ * not run.
+ */
+import { writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { propertyIds, type PropertyId } from '../../model/property-ids.js';
+import type { Endpoint } from '../../properties/history.js';
+import { renderJson } from '../report/json.js';
+import { renderJunit } from '../report/junit.js';
+import { renderMarkdown } from '../report/markdown.js';
+import { renderText } from '../report/text.js';
+import { CandidateUnusable } from '../suite/abilities.js';
+import { runSuite } from '../suite/run-suite.js';
+import type { CandidateTarget, SuiteOptions, SuiteReport } from '../suite/types.js';
+import { loadAdapter, type StartedCandidate } from './adapter-loader.js';
+import { integerFlag, parseFlags } from './args.js';
+import { UsageError, type Command } from './command.js';
+
+const usage = `usage: mcp-resume-spec check (--url URL | --adapter MODULE) [--mcp PATH] [--sse PATH] [--messages PATH]
+                             [--runs N] [--seed S] [--path P] [--only IDS] [--json] [--junit FILE] [--markdown FILE]
+                             [--timeout MS] [--max-seconds N] [--client-cursor drain|receive] [--no-coverage]
+
+Drives a candidate MCP server over HTTP with scenarios from the model (coverage of every state the
+specification distinguishes) and fast-check interleavings, and reports each property:
+  --url URL          a server already running on loopback, e.g. http://127.0.0.1:3000
+  --adapter MODULE   a .ts or .js module whose default export starts a candidate: () => Promise<{url, stop}>
+  --mcp/--sse/--messages PATH   endpoint paths (defaults /mcp, /sse, /messages)
+  --runs N           fast-check interleavings (default 200)
+  --seed S           fast-check seed (default random); with --path, replays one counterexample
+  --path P           replay a counterexample: a fast-check path (with --seed), coverage:N or probe:NAME
+  --only IDS         comma-separated property ids: ${propertyIds.join(', ')}
+  --json             print the JSON report on stdout instead of the text summary
+  --junit FILE       also write a JUnit XML report (one test case per property)
+  --markdown FILE    also write a Markdown report (sequence diagrams, vitest reproductions)
+  --timeout MS       bound of each wait for the candidate (default 1000)
+  --max-seconds N    bound of the whole check (default 300); what is left is reported skipped
+  --client-cursor    when the checking client's cursor moves: drain (default, the reference client) or receive
+  --no-coverage      skip the model-coverage scenarios
+Exit status: 0 no property violated, 1 a property violated, 2 the check could not run.`;
+
+function parseOnly(text: string | undefined): PropertyId[] | undefined {
+  if (text === undefined) return undefined;
+  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const id of ids) {
+    if (!(propertyIds as readonly string[]).includes(id)) throw new UsageError(`--only: unknown property "${id}"; known: ${propertyIds.join(', ')}`);
+  }
+  if (ids.length === 0) throw new UsageError('--only needs at least one property id');
+  return ids as PropertyId[];
+}
+
+function checkUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--url: not a URL: ${JSON.stringify(text)}`);
+  }
+  if (url.protocol !== 'http:') throw new UsageError(`--url: only http:// candidates can be checked, got ${url.protocol}//`);
+  return url.href.replace(/\/$/, '');
+}
+
+/** A progress line on stderr, rewritten in place; only when stderr is a terminal. */
+function progressLine(): { update: SuiteOptions['onProgress']; done: () => void } {
+  if (!process.stderr.isTTY) return { update: undefined, done: () => {} };
+  let last = 0;
+  return {
+    update: ({ scenarios, phase, elapsedMs }) => {
+      if (elapsedMs - last < 100) return;
+      last = elapsedMs;
+      process.stderr.write(`\r\x1b[K${phase}: ${scenarios} scenarios, ${(elapsedMs / 1000).toFixed(1)} s`);
+    },
+    done: () => process.stderr.write('\r\x1b[K'),
+  };
+}
+
+export const checkCommand: Command = {
+  name: 'check',
+  summary: 'check a candidate server over HTTP',
+  usage,
+  async run(argv) {
+    const flags = parseFlags(argv, {
+      url: { type: 'string' },
+      adapter: { type: 'string' },
+      mcp: { type: 'string' },
+      sse: { type: 'string' },
+      messages: { type: 'string' },
+      runs: { type: 'string' },
+      seed: { type: 'string' },
+      path: { type: 'string' },
+      only: { type: 'string' },
+      json: { type: 'boolean' },
+      junit: { type: 'string' },
+      markdown: { type: 'string' },
+      timeout: { type: 'string' },
+      'max-seconds': { type: 'string' },
+      'client-cursor': { type: 'string' },
+      'no-coverage': { type: 'boolean' },
+    });
+    if ((flags.url === undefined) === (flags.adapter === undefined)) throw new UsageError('give exactly one of --url URL and --adapter MODULE');
+    const paths: Partial<Record<Endpoint, string>> = {};
+    for (const endpoint of ['mcp', 'sse', 'messages'] as const) {
+      const path = flags[endpoint];
+      if (path !== undefined) {
+        if (!path.startsWith('/')) throw new UsageError(`--${endpoint} must be a path starting with /, got ${JSON.stringify(path)}`);
+        paths[endpoint] = path;
+      }
+    }
+    const cursor = flags['client-cursor'] ?? 'drain';
+    if (cursor !== 'drain' && cursor !== 'receive') throw new UsageError(`--client-cursor must be drain or receive, got ${JSON.stringify(cursor)}`);
+    const options: SuiteOptions = {
+      runs: integerFlag('runs', flags.runs, 200, 100_000),
+      timeoutMs: integerFlag('timeout', flags.timeout, 1000, 600_000),
+      maxMs: integerFlag('max-seconds', flags['max-seconds'], 300, 86_400) * 1000,
+      coverage: !flags['no-coverage'],
+      client: { cursorAdvance: cursor === 'drain' ? 'onDrain' : 'onReceive' },
+    };
+    if (flags.seed !== undefined) {
+      if (!/^-?\d+$/.test(flags.seed)) throw new UsageError(`--seed must be an integer, got ${JSON.stringify(flags.seed)}`);
+      options.seed = Number(flags.seed);
+    }
+    if (flags.path !== undefined) options.path = flags.path;
+    const only = parseOnly(flags.only);
+    if (only) options.only = only;
+    const url = flags.url !== undefined ? checkUrl(flags.url) : undefined;
+
+    let started: StartedCandidate | undefined;
+    let target: CandidateTarget;
+    if (flags.adapter !== undefined) {
+      const adapter = await loadAdapter(flags.adapter);
+      started = await adapter.start();
+      target = { name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''), url: started.url, paths };
+      if (started.version !== undefined) target.version = started.version;
+    } else {
+      target = { name: new URL(url!).host, url: url!, paths };
+    }
+    const progress = progressLine();
+    options.onProgress = progress.update;
+    let report: SuiteReport;
+    try {
+      report = await runSuite(target, options);
+    } catch (error) {
+      if (error instanceof CandidateUnusable) throw new UsageError(`could not check ${target.url}: ${error.message}`);
+      throw error;
+    } finally {
+      progress.done();
+      await started?.stop();
+    }
+    const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd(), paths } : { url: target.url, paths };
+    if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report));
+    if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, source));
+    const invocation = flags.adapter !== undefined ? `mcp-resume-spec check --adapter ${flags.adapter}` : `mcp-resume-spec check --url ${target.url}`;
+    process.stdout.write(flags.json ? renderJson(report) : renderText(report, { color: process.stdout.isTTY === true, invocation }));
+    return report.properties.some((p) => p.status === 'fail') ? 1 : 0;
+  },
+};
