@@ -194,14 +194,17 @@ export class HistoryView {
   }
 
   /**
-   * The logical stream a connection carries: itself, or for a resume that presented an own
-   * cursor, the logical stream of the connection that cursor was received on.
+   * The logical stream a connection carries: itself, or for a resume, the logical stream the
+   * client meant to continue (recorded with the request), else the one its cursor was received on.
    */
   originOf(conn: number, seen = new Set<number>()): number {
     const exchange = this.exchanges.get(conn);
-    const cursor = exchange?.request.lastEventId;
-    if (!exchange || exchange.request.purpose !== 'resume' || cursor === undefined || seen.has(conn)) return conn;
+    if (!exchange || exchange.request.purpose !== 'resume' || seen.has(conn)) return conn;
     seen.add(conn);
+    const meant = exchange.request.resumes;
+    if (meant !== undefined && meant !== conn && this.exchanges.has(meant)) return this.originOf(meant, seen);
+    const cursor = exchange.request.lastEventId;
+    if (cursor === undefined) return conn;
     const [frame] = this.framesWithId(cursor, this.sessionOfConn(conn)).filter((f) => f.conn !== conn);
     return frame ? this.originOf(frame.conn, seen) : conn;
   }

@@ -55,6 +55,8 @@ export interface RequestEntry extends Base {
   sessionId?: string;
   /** The `Last-Event-ID` the request presented, if any. */
   lastEventId?: string;
+  /** For a resume: the connection of the stream the client means to continue with it. */
+  resumes?: number;
 }
 
 /** The status line and headers of a response. */

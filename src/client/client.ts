@@ -401,6 +401,7 @@ export class CheckClient {
       purpose: 'resume',
       sessionId: presentedSession,
       lastEventId: headers['last-event-id'],
+      ...(from !== undefined ? { resumes: from.conn } : {}),
       timeoutMs,
     });
     const answer = await this.toAnswer(head, 'stream', deadline, cursor, presentedSession);

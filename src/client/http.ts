@@ -39,6 +39,8 @@ export interface ExchangeSpec {
   sessionId?: string;
   /** The `Last-Event-ID` presented, recorded in the request entry. */
   lastEventId?: string;
+  /** For a resume: the connection of the stream the client means to continue. */
+  resumes?: number;
   /** Bound for the status line and headers. */
   timeoutMs: number;
 }
@@ -197,6 +199,7 @@ function recordRequest(ctx: ExchangeContext, spec: ExchangeSpec, conn: number, h
     body: spec.body,
     sessionId: spec.sessionId,
     lastEventId: spec.lastEventId,
+    ...(spec.resumes !== undefined ? { resumes: spec.resumes } : {}),
   });
 }
 

@@ -8,7 +8,8 @@
  * stream's events carry IDs it has already processed, so it discards them as duplicates (its
  * response included), its cursor never moves, and a resume presents no `Last-Event-ID` at all and
  * gets a fresh standalone stream, where the request waits for good. Hence `breaks`: the duplicate
- * IDs, the stall and, through the retry, the second execution. A client without dedup instead
+ * IDs, the events the client meant to resume and never gets, the stall and, through the retry, the
+ * second execution. A client without dedup instead
  * presents the reused cursor and gets the other stream's replay (no-cross-stream-replay and
  * no-silent-loss by design.md's statements; the history judges attribute such a resume to the
  * first stream that carried the ID, as the mutant does, and see neither).
@@ -34,7 +35,7 @@ export function idsReusedAcrossStreams(): Mutation {
 export const mutant = codeMutant(
   'ids-reused-across-streams',
   "Event IDs numbered per stream, so a session's streams reuse them: a cursor resolves to the first stream that issued it, and a deduplicating client discards a later stream's events (its response included) as duplicates",
-  ['event-ids-unique', 'no-silent-stall', 'at-most-once-effect'],
+  ['event-ids-unique', 'no-silent-loss', 'no-silent-stall', 'at-most-once-effect'],
   idsReusedAcrossStreams,
 );
 

@@ -22,7 +22,9 @@ export function sharedEventStore(): Mutation {
 export const mutant = codeMutant(
   'shared-event-store',
   "One event store for all sessions: event IDs carry no session tag and a resume goes to the session that issued the cursor, so session A's cursor presented with B's ID replays A's events",
-  ['no-cross-session-replay', 'unknown-cursor-rejected'],
+  // A stale cursor presented with a legacy session at /mcp is routed to the streamable session that
+  // issued it and answered 200: a cross-transport resume, whose awaited response never comes.
+  ['no-cross-session-replay', 'unknown-cursor-rejected', 'no-cross-transport-resume', 'no-silent-loss', 'no-silent-stall'],
   sharedEventStore,
 );
 

@@ -44,10 +44,9 @@ export function getSse(req: IncomingMessage, res: ServerResponse, url: URL, cont
     return;
   }
   const presented = lookup(context, sessionId);
-  const cursor = lastEventId(req);
-  if (cursor === undefined) {
-    throw badRequest('Bad Request: a legacy resume (GET /sse with a session ID) needs Last-Event-ID; GET /sse alone opens a new session');
-  }
+  // Without a cursor nothing can be resumed; the machine still decides how to say so (a session
+  // of the other transport is not found here; an unplaceable cursor is answered per policy).
+  const cursor = lastEventId(req) ?? '';
   const session = resumeTarget(context, presented, cursor);
   const reply = session.step({ type: 'RESUME', transport: 'sse', lastEventId: cursor });
   requireServed(reply);

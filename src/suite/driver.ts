@@ -5,10 +5,9 @@
  * the properties then judge the recorded history.
  */
 import type { Bounds } from '../../model/bounds.js';
-import { sessionContext } from '../../model/session-step.js';
 import { otherTransport } from '../../model/transport.js';
 import { describeStep } from '../../model/trace.js';
-import type { World, WorldEvent, WorldMessage, WorldStep } from '../../model/world-types.js';
+import type { World, WorldEvent, WorldStep } from '../../model/world-types.js';
 import { canStep } from '../../model/world-steps.js';
 import { clientCapabilities, garbageCursor, step as stepWorld } from '../../model/world.js';
 import type { History, JsonRpcMessage } from '../../properties/history.js';
@@ -46,6 +45,8 @@ export class ScenarioDriver {
   /** Every request sent, with the session it was sent in and the model stream its answer comes on. */
   private readonly sent = new Map<string, { handle: RequestHandle; session: string | undefined; stream: string; call: string; unsolicited: boolean }>();
   private deleted = false;
+  /** The model's ID of the current session's standalone stream. */
+  private standaloneId: string | undefined;
   /** The Last-Event-ID the current step presented to the candidate. */
   private presented: string | undefined;
   /** Requests the candidate left waiting until the bound. */
@@ -162,11 +163,13 @@ export class ScenarioDriver {
     if (oldHandle) this.staleCursor = oldHandle.cursor || this.lastIdOn(oldHandle.conn) || this.staleCursor;
     this.handles.clear();
     this.deleted = false;
+    this.standaloneId = undefined;
     const outcome = await this.client.initialize({ transport, capabilities: { ...clientCapabilities } });
     if (!outcome.ok) return this.diverge(`initialize over ${transport} failed: ${outcome.reason}`);
     for (const stream of this.world.client.streams) {
       if (stream.kind === 'legacy' && this.client.session.legacyStream) this.handles.set(stream.id, this.client.session.legacyStream);
       if (stream.kind === 'standalone') {
+        this.standaloneId = stream.id;
         const answer = await this.client.openStandalone();
         if (answer.kind !== 'stream') return this.diverge(`model opens the standalone GET stream; candidate answered ${describeAnswer(answer)}`);
         this.handles.set(stream.id, answer.stream);
@@ -271,8 +274,9 @@ export class ScenarioDriver {
     // Whatever the model says, the client now holds what the candidate gave it.
     if (real === 'accepted' && answer.kind === 'stream') {
       this.handles.set(step.stream, answer.stream);
-      // A resumed legacy stream is the session's one stream again: later answers come on it.
-      if (transport === 'sse' && this.client.session.legacyStream === handle) this.client.session.legacyStream = answer.stream;
+      // A resumed legacy stream is the session's one stream again, whichever endpoint carries it
+      // now: later legacy answers come on this connection.
+      if (handle !== undefined && this.client.session.legacyStream === handle) this.client.session.legacyStream = answer.stream;
     }
     const said = real === 'silent' ? describeAnswer(answer) : `${status}`;
     if (real === 'silent') return this.diverge(`model expects ${this.modelAnswer()}; candidate: ${said}`);
@@ -322,7 +326,7 @@ export class ScenarioDriver {
         this.steps.push(`${this.steps.length + 1}. ${sent.call} times out; client retries it`);
       }
     }
-    if (this.world.client.phase === 'ready') await this.drainUnsolicited();
+    await this.drainUnsolicited(sessionId);
     for (const stream of this.handles.values()) if (stream.state !== 'dropped') stream.drainAll();
     if (this.options.abilities.fixtures.sessionInfo) {
       const info = await this.client.callTool('session_info', {});
@@ -330,19 +334,23 @@ export class ScenarioDriver {
     }
   }
 
-  private async drainUnsolicited(): Promise<void> {
-    const standalone = this.world.client.streams.find((s) => s.kind === 'standalone' && s.connected);
-    const handle = standalone && this.handles.get(standalone.id);
-    if (!handle || handle.state !== 'open') return;
-    const context = sessionContext<WorldMessage>(this.world.sessions[this.world.client.session]!);
-    const owed = context.log.filter((e) => e.stream === standalone.id && e.message).length +
-      (context.streams.find((s) => s.id === standalone.id)?.queue.length ?? 0) -
-      standalone.drained.length - standalone.inbox.length;
+  /** Receives what the session's unsolicited calls still owe on the standalone stream (bounded). */
+  private async drainUnsolicited(sessionId: string): Promise<void> {
+    const standalone = this.standaloneId === undefined ? undefined : this.handles.get(this.standaloneId);
+    if (!standalone || standalone.state !== 'open') return;
+    const labels = new Set([...this.sent.values()].filter((x) => x.unsolicited && x.session === sessionId).map((x) => this.label(x.call)));
+    let drained = 0;
+    for (const e of this.recorder.history.entries) {
+      if (e.type !== 'drain' || e.duplicate) continue;
+      const note = fixtureNotification(e.message);
+      if (note && labels.has(note.label)) drained++;
+    }
+    const owed = labels.size * this.options.bounds.notifications - drained;
     for (let i = 0; i < owed; i++) {
-      const r = await handle.receive(this.options.settleWaitMs(), 'an unsolicited notification');
+      const r = await standalone.receive(this.options.settleWaitMs(), 'an unsolicited notification');
       if (r.kind === 'timeout') this.stalls++;
       if (r.kind !== 'frame') break;
-      handle.drainAll();
+      standalone.drainAll();
     }
   }
 

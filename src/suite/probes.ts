@@ -106,6 +106,30 @@ export const probes: Probe[] = [
     },
   },
   {
+    name: 'two-streams',
+    for: ['no-cross-stream-replay', 'no-silent-loss', 'order-preserved'],
+    applies: (c) => c.abilities.transports.includes('streamable') && c.abilities.fixtures.emit,
+    async run(client, context, note) {
+      note('initialize over streamable');
+      if (!(await client.initialize({ transport: 'streamable' })).ok) return;
+      note('call emit A (2 notifications); take the first identified frame; drop its stream');
+      const a = await client.callTool('emit', { label: `${context.runTag}-two-a`, count: 2 });
+      if (!a.stream || !(await firstIdentified(a.stream, context.timeoutMs))) return;
+      a.stream.drop();
+      note('call emit B (2 notifications) and drain it whole');
+      await (await client.callTool('emit', { label: `${context.runTag}-two-b`, count: 2 })).response();
+      note(`resume A's stream with Last-Event-ID ${a.stream.cursor}`);
+      const resumed = await client.resume({ from: a.stream, endpoint: 'mcp' });
+      if (resumed.kind !== 'stream') return;
+      // Read the whole replay, not just up to A's response: a foreign event may come after it.
+      for (let i = 0; i < 16; i++) {
+        const r = await resumed.stream.receive(context.timeoutMs);
+        if (r.kind !== 'frame') break;
+        resumed.stream.drainAll();
+      }
+    },
+  },
+  {
     name: 'migration-capabilities',
     for: ['capabilities-honoured', 'no-cross-transport-resume'],
     applies: (c) => c.abilities.transports.length === 2 && c.abilities.fixtures.sessionInfo,

@@ -19,6 +19,8 @@ import type { Judgement } from '../../properties/judgement.js';
 export const referenceClient: ClientSettings = { cursorAdvance: 'onDrain', dedup: true, retryOnTimeout: true };
 
 const maxCommands = 40;
+/** Time each property's shrinking may take. */
+const shrinkBudgetMs = 5000;
 /** Coverage scenarios in flight at once. */
 const concurrency = 8;
 
@@ -60,12 +62,20 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
   const report: SuiteReport = { candidate: { name: target.name, url: target.url }, properties: [], abilities };
   if (target.version !== undefined) report.candidate.version = target.version;
   let scenarios = 0;
-  const progress = (phase: string) => options.onProgress?.({ scenarios: ++scenarios, phase, elapsedMs: performance.now() - started });
+  const progress = (phase: string, broke: PropertyId[]) =>
+    options.onProgress?.({ scenarios: ++scenarios, phase, elapsedMs: performance.now() - started, broke });
 
   if (options.path !== undefined) {
     await replay(context, options, verdicts, ids);
     report.properties = verdicts.results();
     return report;
+  }
+
+  // Probes first: they are few and quick, and some properties only they can reach.
+  for (const probe of probes) {
+    if (left() <= 0) break;
+    if (!probe.applies(context) || !probe.for.some((id) => ids.includes(id))) continue;
+    progress('probes', verdicts.add(await runProbe(probe, context)));
   }
 
   if (options.coverage !== false) {
@@ -77,20 +87,13 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       if (left() <= 0) return;
       const path = plan.paths[i]!;
       const record = await runSteps(context, plan.bounds, path, { seed: -1, path: `coverage:${i}` });
-      verdicts.add(record);
+      const broke = verdicts.add(record);
       coverage.scenarios++;
       // A scenario that stopped early reached only the states before its divergence.
       if (record.applied === path.length) coverage.reached += plan.fresh[i]!;
-      progress('coverage');
+      progress('coverage', broke);
     });
     report.coverage = coverage;
-  }
-
-  for (const probe of probes) {
-    if (left() <= 0) break;
-    if (!probe.applies(context) || !probe.for.some((id) => ids.includes(id))) continue;
-    verdicts.add(await runProbe(probe, context));
-    progress('probes');
   }
 
   const runs = options.runs ?? 200;
@@ -103,8 +106,9 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       fc.asyncProperty(interleavedScenarios(maxCommands), async (commands) => {
         const run = index++;
         const { record, judged } = await runCommands(context, commands, ids, { seed, path: String(run) });
-        for (const id of verdicts.add(record, judged)) if (!firstFailure.has(id)) firstFailure.set(id, run);
-        progress('interleavings');
+        const broke = verdicts.add(record, judged);
+        for (const id of broke) if (!firstFailure.has(id)) firstFailure.set(id, run);
+        progress('interleavings', broke);
         return true;
       }),
       { seed, numRuns: runs, interruptAfterTimeLimit: Math.max(1, left()), markInterruptAsFailure: false },
@@ -112,7 +116,8 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     report.interleavings = { runs: index, seed, ms: performance.now() - interleavingsStarted };
     for (const [id, run] of firstFailure) {
       if (left() <= 0) break;
-      const shrunk = await shrink(context, ids, id, seed, String(run), left());
+      // Shrinking is bounded per property: a smaller counterexample is worth seconds, not minutes.
+      const shrunk = await shrink(context, ids, id, seed, String(run), Math.min(left(), shrinkBudgetMs));
       if (shrunk) verdicts.setCounterexample(id, shrunk.judgement, shrunk.record);
     }
   }

@@ -22,7 +22,7 @@ export interface ScenarioContext {
 
 /** How long to wait for an unanswered request when settling. */
 export function settleWait(context: ScenarioContext): number {
-  return context.stalls > 0 ? Math.min(context.timeoutMs, 100) : context.timeoutMs;
+  return context.stalls > 0 ? Math.min(context.timeoutMs, 30) : context.timeoutMs;
 }
 
 let scenarioCounter = 0;

@@ -49,8 +49,8 @@ export interface SuiteOptions {
   /** Run the model-coverage scenarios (default true). */
   coverage?: boolean;
   client?: Partial<ClientSettings>;
-  /** Called after each scenario. */
-  onProgress?: (progress: { scenarios: number; phase: string; elapsedMs: number }) => void;
+  /** Called after each scenario, with the properties that scenario broke. */
+  onProgress?: (progress: { scenarios: number; phase: string; elapsedMs: number; broke: PropertyId[] }) => void;
 }
 
 /** A shrunk, replayable failing scenario. */

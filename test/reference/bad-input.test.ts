@@ -163,7 +163,7 @@ describe('bad input gets a 4xx with a JSON-RPC error body', () => {
     expectError(await post(server, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }), { 'mcp-session-id': id }), 404, -32001, /terminated/);
   });
 
-  test('unknown paths 404, wrong methods 405 with Allow, a legacy resume without Last-Event-ID 400', async () => {
+  test('unknown paths 404, wrong methods 405 with Allow, a legacy resume without Last-Event-ID 404', async () => {
     const server = await startServer();
     expectError(await raw(server.url, { method: 'GET', path: '/nope' }), 404, -32000);
     const put = await raw(server.url, { method: 'PUT', path: '/mcp', body: '{}' });
@@ -172,7 +172,8 @@ describe('bad input gets a 4xx with a JSON-RPC error body', () => {
     expectError(await raw(server.url, { method: 'POST', path: '/sse', body: '{}' }), 405, -32000);
     expectError(await raw(server.url, { method: 'GET', path: '/messages' }), 405, -32000);
     const { id } = await streamableSession(server);
-    expectError(await raw(server.url, { method: 'GET', path: `/sse?sessionId=${id}`, headers: { accept: 'text/event-stream' } }), 400, -32000, /Last-Event-ID/);
+    // A streamable session presented at /sse is not found for that transport, cursor or not.
+    expectError(await raw(server.url, { method: 'GET', path: `/sse?sessionId=${id}`, headers: { accept: 'text/event-stream' } }), 404, -32001, /not found for this transport/);
   });
 
   test('malformed HTTP gets 400 with a JSON-RPC body too', async () => {
