@@ -13,7 +13,11 @@ export function judgeNoSilentStall(view: HistoryView): Judgement {
       answered++;
       continue;
     }
-    const waited = timeouts.find((t) => t.type === 'failure' && t.awaiting === request.id);
+    // Waiting on its stream until the bound, or for the POST's answer itself.
+    const unanswered = view.exchanges.get(request.conn);
+    const waited =
+      timeouts.find((t) => t.type === 'failure' && t.awaiting === request.id) ??
+      (unanswered?.response === undefined ? unanswered?.failures.find((f) => f.reason === 'timeout') : undefined);
     if (waited) {
       return fail(`${request.method} id ${JSON.stringify(request.id)} got neither its response nor an error: the stream stayed open and quiet (${waited.type === 'failure' ? waited.detail : ''})`, [waited.seq]);
     }

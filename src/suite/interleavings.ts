@@ -75,7 +75,7 @@ const any = () => true;
  * carry messages between their disruptions: drops, resumes (same transport or migration; own,
  * garbage or stale cursor), re-initializations after a refusal, and DELETE.
  */
-export function stepCommands(maxCommands: number) {
+export function stepCommands(maxCommands: number, replayPath?: string) {
   const vias: ResumeVia[] = ['same', 'other'];
   const cursors: ResumeCursor[] = ['own', 'own', 'own', 'garbage', 'stale'];
   const traffic = pick.map((n) => new StepCommand(['SEND', 'RECEIVE', 'DRAIN'], n, any, `traffic#${n}`));
@@ -97,13 +97,21 @@ export function stepCommands(maxCommands: number) {
       fc.constantFrom('sse', 'streamable').map((t) => new StepCommand(['INITIALIZE'], 0, (s) => s.type === 'INITIALIZE' && s.transport === t, `reinitialize(${t})`)),
       fc.constant(new StepCommand(['DELETE'], 0, any, 'delete')),
     ],
-    { maxCommands, size: 'max' },
+    replayPath === undefined ? { maxCommands, size: 'max' } : { maxCommands, size: 'max', replayPath },
   );
 }
 
-/** A run: the transport the client starts with, then the commands. */
-export function scenarios(maxCommands: number) {
-  return fc.tuple(fc.constantFrom<'sse' | 'streamable'>('streamable', 'sse'), stepCommands(maxCommands));
+/**
+ * A run: the transport the client starts with, then the commands. `replayPath` is fast-check's
+ * record of which commands ran, needed with `{seed, path}` to replay a shrunk run exactly.
+ */
+export function scenarios(maxCommands: number, replayPath?: string) {
+  return fc.tuple(fc.constantFrom<'sse' | 'streamable'>('streamable', 'sse'), stepCommands(maxCommands, replayPath));
+}
+
+/** The replay path fast-check prints in a command sequence's description, if any. */
+export function replayPathOf(run: readonly [unknown, unknown]): string | undefined {
+  return /replayPath="([^"]*)"/.exec(String(run[1]))?.[1];
 }
 
 export interface InterleavingRun {

@@ -91,8 +91,10 @@ export const probes: Probe[] = [
       if (!a.ok) return;
       note(context.abilities.fixtures.emit ? 'session A calls emit with 2 notifications; receive all' : 'session A pings');
       const call = context.abilities.fixtures.emit ? await client.callTool('emit', { label: `${context.runTag}-a`, count: 2 }) : await client.ping();
+      // A's cursor: its first event, so that a leaking server has A's later events to replay.
+      if (!call.stream || !(await firstIdentified(call.stream, context.timeoutMs))) return;
+      const cursor = call.stream.cursor;
       await call.response();
-      const cursor = call.stream ? firstId(call.stream) : undefined;
       if (cursor === undefined) return;
       note('initialize session B over streamable');
       const b = await client.initialize({ transport: 'streamable' });
@@ -153,11 +155,6 @@ export const probes: Probe[] = [
     },
   },
 ];
-
-/** The first event ID a stream carried (its priming event, or its first message). */
-function firstId(stream: SseStream): string | undefined {
-  return stream.cursor === undefined ? undefined : stream.cursor;
-}
 
 /** Runs one probe in a fresh client; deterministic path `probe:NAME`. */
 export async function runProbe(probe: Probe, context: ScenarioContext): Promise<ScenarioRecord> {

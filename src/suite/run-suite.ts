@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import { probeAbilities } from './abilities.js';
 import { planCoverage } from './coverage.js';
-import { runCommands, scenarios as interleavedScenarios } from './interleavings.js';
+import { replayPathOf, runCommands, scenarios as interleavedScenarios } from './interleavings.js';
 import { probes, runProbe } from './probes.js';
 import { runSteps, type ScenarioContext } from './scenario.js';
 import type { CandidateTarget, ClientSettings, CoverageReport, SuiteOptions, SuiteReport } from './types.js';
@@ -140,7 +140,9 @@ async function shrink(context: ScenarioContext, ids: PropertyId[], id: PropertyI
     { seed, path, interruptAfterTimeLimit: Math.max(1, budgetMs), markInterruptAsFailure: false },
   );
   if (!smallest) return undefined;
-  smallest.record.path = details.counterexamplePath ?? path;
+  // The path a replay needs: fast-check's, and which commands ran (after '@').
+  const replayPath = details.counterexample ? replayPathOf(details.counterexample[0]) : undefined;
+  smallest.record.path = `${details.counterexamplePath ?? path}${replayPath ? `@${replayPath}` : ''}`;
   return smallest;
 }
 
@@ -162,12 +164,13 @@ async function replay(context: ScenarioContext, options: SuiteOptions, verdicts:
   }
   if (options.seed === undefined) throw new RangeError('replaying a fast-check path needs its --seed');
   const seed = options.seed;
+  const [fcPath, replayPath] = path.split('@') as [string, string | undefined];
   await fc.check(
-    fc.asyncProperty(interleavedScenarios(maxCommands), async (commands) => {
+    fc.asyncProperty(interleavedScenarios(maxCommands, replayPath), async (commands) => {
       const { record, judged } = await runCommands(context, commands, ids, { seed, path });
       verdicts.add(record, judged);
       return ![...judged.values()].some((j) => j.status === 'fail');
     }),
-    { seed, path, endOnFailure: true },
+    { seed, path: fcPath, endOnFailure: true },
   );
 }

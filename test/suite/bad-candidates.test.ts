@@ -1,0 +1,112 @@
+/**
+ * Candidates that hang, reset, answer garbage or crash: the suite says so with a reason, within
+ * its bounds, and never passes what it could not observe.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, test } from 'vitest';
+import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+import { CandidateUnusable } from '../../src/suite/abilities.js';
+import { runSuite } from '../../src/suite/run-suite.js';
+
+const servers: http.Server[] = [];
+let reference: ReferenceServer | undefined;
+afterEach(async () => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise((resolve) => s.close(resolve));
+  }
+  await reference?.close();
+  reference = undefined;
+});
+
+async function listen(handler: http.RequestListener): Promise<string> {
+  const server = http.createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const fast = { timeoutMs: 200, maxMs: 15_000, runs: 10, seed: 1 };
+
+test('a closed port: the check cannot run, and says why', async () => {
+  const url = await listen(() => {});
+  servers[0]!.close();
+  await expect(runSuite({ name: 'closed', url }, fast)).rejects.toThrow(CandidateUnusable);
+  await expect(runSuite({ name: 'closed', url }, fast)).rejects.toThrow(/neither transport.*(refused|ECONNREFUSED)/i);
+});
+
+test('a server that never answers: unusable, within the bound', async () => {
+  const url = await listen(() => {});
+  await expect(runSuite({ name: 'hang', url }, fast)).rejects.toThrow(/neither transport.*timeout|within 200 ms/i);
+});
+
+test('a server that resets every connection: unusable', async () => {
+  const url = await listen((req) => req.socket.destroy());
+  await expect(runSuite({ name: 'reset', url }, fast)).rejects.toThrow(CandidateUnusable);
+});
+
+test('a server that answers garbage: unusable', async () => {
+  const url = await listen((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('hello, I am not MCP');
+  });
+  await expect(runSuite({ name: 'garbage', url }, fast)).rejects.toThrow(/neither transport/);
+});
+
+test('not a URL, or not http: a clear reason', async () => {
+  await expect(runSuite({ name: 'x', url: 'not a url' }, fast)).rejects.toThrow(/not a URL/);
+  await expect(runSuite({ name: 'x', url: 'ftp://127.0.0.1/' }, fast)).rejects.toThrow(/only http/);
+});
+
+test('initialize works but tool calls hang: no-silent-stall fails with the reason, nothing passes unobserved', async () => {
+  reference = await createReferenceServer();
+  const upstream = new URL(reference.url);
+  // A proxy to the reference server that swallows every tools/call.
+  const url = await listen((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (body.includes('"tools/call"')) return; // never answered
+      const forward = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      forward.on('error', () => res.destroy());
+      res.on('close', () => forward.destroy());
+      forward.end(body);
+    });
+  });
+  const report = await runSuite({ name: 'hangs-on-calls', url }, fast);
+  const stall = report.properties.find((p) => p.id === 'no-silent-stall')!;
+  expect(stall.status).toBe('fail');
+  expect(stall.reason).toMatch(/tools\/call .* got neither its response nor an error/);
+  for (const p of report.properties) {
+    if (p.status === 'pass') expect(p.runs, p.id).toBeGreaterThan(0);
+    expect(p.reason, p.id).toBeTruthy();
+  }
+  // What needs a tool result to judge could not be observed.
+  expect(report.properties.find((p) => p.id === 'at-most-once-effect')!.status).toBe('skip');
+  expect(report.properties.find((p) => p.id === 'capabilities-honoured')!.status).not.toBe('pass');
+}, 60_000);
+
+test('a candidate that crashes mid-run: the suite finishes and reports what it saw', async () => {
+  reference = await createReferenceServer();
+  const server = reference;
+  let closing: Promise<void> | undefined;
+  const report = await runSuite(
+    { name: 'crashes', url: server.url },
+    {
+      ...fast,
+      onProgress: ({ scenarios }) => {
+        if (scenarios === 3 && !closing) closing = server.close();
+      },
+    },
+  );
+  await closing;
+  expect(report.properties).toHaveLength(12);
+  for (const p of report.properties) {
+    expect(p.reason, p.id).toBeTruthy();
+    if (p.status === 'pass') expect(p.runs, p.id).toBeGreaterThan(0);
+  }
+}, 60_000);

@@ -1,0 +1,58 @@
+/**
+ * Counterexamples replay from {seed, path} in one run, and shrinking gets the seed-000 failure
+ * down to the model's own shortest path for the same property.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { parseBounds } from '../../model/bounds.js';
+import { explore } from '../../model/explore.js';
+import { seed000 } from '../../model/policy.js';
+import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+import { runSuite } from '../../src/suite/run-suite.js';
+
+let server: ReferenceServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+test('seed-000: the shrunk counterexample is no longer than the model\'s shortest path, and {seed, path} replays it in one run', async () => {
+  server = await createReferenceServer({ policy: 'seed-000' });
+  const target = { name: 'seed-000', url: server.url };
+  const only = ['no-cross-transport-resume'] as const;
+  const report = await runSuite(target, { runs: 100, seed: 4242, coverage: false, only: [...only] });
+  const [result] = report.properties;
+  expect(result!.status).toBe('fail');
+  const counterexample = result!.counterexample!;
+  expect(counterexample.seed).toBe(4242);
+  expect(counterexample.path).toMatch(/^\d+(:\d+)*(@.+)?$/);
+  const model = explore({ policy: seed000, bounds: parseBounds('calls=1,notifications=1,drops=1,resumes=1') });
+  const shortest = model.violations.find((v) => v.property === 'no-cross-transport-resume')!;
+  console.log(`seed-000 no-cross-transport-resume: shrunk ${counterexample.steps.length} steps, model shortest ${shortest.path.length} steps`);
+  expect(counterexample.steps.length).toBeLessThanOrEqual(shortest.path.length);
+
+  let scenarios = 0;
+  const replay = await runSuite(target, { seed: counterexample.seed, path: counterexample.path, only: [...only], onProgress: () => scenarios++ });
+  expect(replay.properties[0]!.status).toBe('fail');
+  // The same steps (session and event IDs are random per run, so only the actions are compared).
+  const actions = (steps: string[]) => steps.map((x) => x.split(' -> ')[0]!.replace(/Last-Event-ID \S+/, 'Last-Event-ID <id>'));
+  expect(actions(replay.properties[0]!.counterexample!.steps)).toEqual(actions(counterexample.steps));
+  expect(scenarios).toBe(0); // a replay runs the one scenario, nothing else
+}, 60_000);
+
+test('a coverage counterexample replays from its path', async () => {
+  server = await createReferenceServer({ policy: 'unknown-cursor-empty-stream' });
+  const target = { name: 'unknown-cursor-empty-stream', url: server.url };
+  const report = await runSuite(target, { runs: 0, only: ['unknown-cursor-rejected'] });
+  const counterexample = report.properties[0]!.counterexample!;
+  expect(counterexample.path).toMatch(/^(coverage|probe):/);
+  const replay = await runSuite(target, { path: counterexample.path, only: ['unknown-cursor-rejected'] });
+  expect(replay.properties[0]!.status).toBe('fail');
+}, 60_000);
+
+test('replay paths that name nothing are refused with a reason', async () => {
+  server = await createReferenceServer();
+  const target = { name: 'reference', url: server.url };
+  await expect(runSuite(target, { path: 'coverage:99999' })).rejects.toThrow(/no coverage scenario/);
+  await expect(runSuite(target, { path: 'probe:nope' })).rejects.toThrow(/no probe probe:nope/);
+  await expect(runSuite(target, { path: '3:1' })).rejects.toThrow(/needs its --seed/);
+}, 30_000);
