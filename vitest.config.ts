@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two workers on two cores: much of the suite waits on loopback sockets, not the CPU.
+    maxWorkers: 2,
     reporters: ['default'],
   },
 });

@@ -77,7 +77,7 @@ test('initialize works but tool calls hang: no-silent-stall fails with the reaso
       forward.end(body);
     });
   });
-  const report = await runSuite({ name: 'hangs-on-calls', url }, fast);
+  const report = await runSuite({ name: 'hangs-on-calls', url }, { ...fast, coverage: false });
   const stall = report.properties.find((p) => p.id === 'no-silent-stall')!;
   expect(stall.status).toBe('fail');
   expect(stall.reason).toMatch(/tools\/call .* got neither its response nor an error/);

@@ -3,7 +3,7 @@
  * built to break (`mustFail` below), and nothing outside its `breaks`: every other property
  * passes or skips. Mutants that change only client knobs must pass everything, like the reference.
  */
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { PropertyId } from '../../model/property-ids.js';
 import { propertyIds } from '../../model/property-ids.js';
 import { mutants } from '../../src/mutants/index.js';
@@ -34,19 +34,22 @@ test('the table names every mutant of the catalog', () => {
   for (const m of mutants) expect(mustFail[m.name]!.every((id) => m.breaks.includes(id)), m.name).toBe(true);
 });
 
-test.each(mutants.map((m) => [m.name, m] as const))('%s: fails what it must, nothing it does not break', async (name, mutant) => {
-  const candidate = await mutant.start();
-  try {
-    const report = await runSuite({ name, url: candidate.url }, { runs: 10, seed: 20261130 });
-    const failed = report.properties.filter((p) => p.status === 'fail').map((p) => p.id);
-    for (const id of mustFail[name]!) expect(failed, `${name} must fail ${id}`).toContain(id);
-    for (const id of failed) expect(mutant.breaks, `${name} failed ${id}, which it does not break`).toContain(id);
-    for (const p of report.properties) {
-      if (p.status === 'fail') expect(p.counterexample!.steps.length, p.id).toBeGreaterThan(0);
-      else expect(['pass', 'skip']).toContain(p.status);
+// Mutants run side by side: most of their time is spent waiting on quiet streams.
+describe.concurrent('each mutant', () => {
+  test.each(mutants.map((m) => [m.name, m] as const))('%s: fails what it must, nothing it does not break', async (name, mutant) => {
+    const candidate = await mutant.start();
+    try {
+      const report = await runSuite({ name, url: candidate.url }, { runs: 10, seed: 20261130 });
+      const failed = report.properties.filter((p) => p.status === 'fail').map((p) => p.id);
+      for (const id of mustFail[name]!) expect(failed, `${name} must fail ${id}`).toContain(id);
+      for (const id of failed) expect(mutant.breaks, `${name} failed ${id}, which it does not break`).toContain(id);
+      for (const p of report.properties) {
+        if (p.status === 'fail') expect(p.counterexample!.steps.length, p.id).toBeGreaterThan(0);
+        else expect(['pass', 'skip']).toContain(p.status);
+      }
+      expect(report.properties.map((p) => p.id)).toEqual([...propertyIds]);
+    } finally {
+      await candidate.stop();
     }
-    expect(report.properties.map((p) => p.id)).toEqual([...propertyIds]);
-  } finally {
-    await candidate.stop();
-  }
-}, 60_000);
+  }, 60_000);
+});
