@@ -55,6 +55,8 @@ export function judgeNoSilentLoss(view: HistoryView): Judgement {
   let judged = 0;
   const origins = new Set<number>();
   for (const resume of view.resumes()) {
+    // A GET without Last-Event-ID is not a resume (it opens a new stream): it promises no replay.
+    if (!resume.request.lastEventId) continue;
     const origin = view.originOf(resume.conn);
     if (origin !== resume.conn && view.isAcceptedStream(resume.conn)) origins.add(origin);
   }

@@ -62,6 +62,14 @@ function checkUrl(text: string): string {
   return url.href.replace(/\/$/, '');
 }
 
+/** Sends console.log/info/debug to stderr until the returned function restores them. */
+function consoleToStderr(): () => void {
+  const saved = { log: console.log, info: console.info, debug: console.debug };
+  const toStderr = (...args: unknown[]) => console.error(...args);
+  console.log = console.info = console.debug = toStderr;
+  return () => Object.assign(console, saved);
+}
+
 /** A progress line on stderr, rewritten in place; only when stderr is a terminal. */
 function progressLine(): { update: SuiteOptions['onProgress']; done: () => void } {
   if (!process.stderr.isTTY) return { update: undefined, done: () => {} };
@@ -126,11 +134,19 @@ export const checkCommand: Command = {
     if (only) options.only = only;
     const url = flags.url !== undefined ? checkUrl(flags.url) : undefined;
 
+    // Stdout carries the report alone: whatever an in-process candidate logs goes to stderr.
+    const restoreConsole = consoleToStderr();
     let started: StartedCandidate | undefined;
     let target: CandidateTarget;
     if (flags.adapter !== undefined) {
-      const adapter = await loadAdapter(flags.adapter);
-      started = await adapter.start();
+      const adapter = await loadAdapter(flags.adapter).catch((error: Error) => {
+        restoreConsole();
+        throw error;
+      });
+      started = await adapter.start().catch((error: Error) => {
+        restoreConsole();
+        throw error;
+      });
       target = { name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''), url: started.url, paths };
       if (started.version !== undefined) target.version = started.version;
     } else {
@@ -147,6 +163,7 @@ export const checkCommand: Command = {
     } finally {
       progress.done();
       await started?.stop();
+      restoreConsole();
     }
     const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd(), paths } : { url: target.url, paths };
     if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report));

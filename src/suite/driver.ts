@@ -257,6 +257,10 @@ export class ScenarioDriver {
     const transport = step.via === 'same' ? before.client.transport : otherTransport(before.client.transport);
     const lastEventId = step.cursor === 'own' ? (handle?.cursor ?? '') : step.cursor === 'garbage' ? garbageCursor : (this.staleCursor ?? garbageCursor);
     this.presented = lastEventId;
+    if (lastEventId === '') {
+      // The model's streams open with an event ID (a priming event); this one gave the client none.
+      return this.diverge(`model resumes ${step.stream} from its opening event; the candidate sent no event ID on it to resume from (no priming event)`);
+    }
     const answer = await this.client.resume({
       ...(handle ? { from: handle } : {}),
       endpoint: transport === 'sse' ? 'sse' : 'mcp',
