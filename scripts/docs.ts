@@ -9,7 +9,9 @@ import { generatedDocs } from './docs/generated.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const check = process.argv.includes('--check');
 let stale = 0;
-for (const [file, render] of Object.entries(generatedDocs)) {
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+for (const [file, { render }] of Object.entries(generatedDocs)) {
+  if (only.length > 0 && !only.some((o) => file.includes(o))) continue;
   const text = await render();
   const path = root + file;
   let current = '';

@@ -7,8 +7,8 @@ import { generatedDocs } from '../scripts/docs/generated.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('generated docs are current', () => {
-  test.each(Object.keys(generatedDocs))('%s', async (file) => {
-    const expected = await generatedDocs[file]!();
+  test.each(Object.keys(generatedDocs).filter((f) => generatedDocs[f]!.exact))('%s', async (file) => {
+    const expected = await generatedDocs[file]!.render();
     const committed = readFileSync(root + file, 'utf8');
     expect(committed === expected, `${file} is stale: run npm run docs`).toBe(true);
   });

@@ -108,6 +108,29 @@ export const probes: Probe[] = [
     },
   },
   {
+    name: 'long-replay',
+    for: ['no-silent-loss', 'order-preserved'],
+    applies: (c) => c.abilities.transports.includes('streamable') && c.abilities.fixtures.emit,
+    async run(client, context, note) {
+      note('initialize over streamable');
+      if (!(await client.initialize({ transport: 'streamable' })).ok) return;
+      note('call emit with 20 notifications; take the first identified frame; drop');
+      const call = await client.callTool('emit', { label: `${context.runTag}-long`, count: 20 });
+      if (!call.stream || !(await firstIdentified(call.stream, context.timeoutMs))) return;
+      call.stream.drop();
+      note(`resume with Last-Event-ID ${call.stream.cursor} and read the whole replay`);
+      const resumed = await client.resume({ from: call.stream, endpoint: 'mcp' });
+      if (resumed.kind !== 'stream') return;
+      // A long replay shows what a short one hides: events of one millisecond put in the wrong order.
+      for (let i = 0; i < 24; i++) {
+        const r = await resumed.stream.receive(context.timeoutMs);
+        if (r.kind !== 'frame') break;
+        resumed.stream.drainAll();
+        if (r.frame.message?.id === call.id) break;
+      }
+    },
+  },
+  {
     name: 'two-streams',
     for: ['no-cross-stream-replay', 'no-silent-loss', 'order-preserved'],
     applies: (c) => c.abilities.transports.includes('streamable') && c.abilities.fixtures.emit,

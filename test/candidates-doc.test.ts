@@ -1,0 +1,21 @@
+/**
+ * docs/candidates.md reports real runs: rerun every candidate with the same seed and compare the
+ * findings table (statuses and versions) with the committed one.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+import { findingsTable, normalize, readFindings, runSubjects } from '../scripts/docs/candidates-doc.js';
+
+test('docs/candidates.md matches what the candidates do now (run npm run docs if not)', async () => {
+  const committed = readFindings(readFileSync(fileURLToPath(new URL('../docs/candidates.md', import.meta.url)), 'utf8'));
+  const fresh = findingsTable(await runSubjects());
+  expect(committed.header, 'candidates or versions changed').toEqual(fresh.header);
+  expect(committed.rows, 'a finding changed').toEqual(fresh.rows);
+}, 120_000);
+
+test('placeholders hide what differs run to run, and nothing else', () => {
+  expect(normalize('session 3a13e747-6331-4001-90ef-cdb6927759e9 and 93cb5b6c-60ce-4dbd-b967-3c003a1c3972_1796015377971_nu4m9jsx')).toBe('session <session> and <event>');
+  expect(normalize('Last-Event-ID sse:8c01d466-e4 of 6221bf-700-c1 within 99.99 ms')).toBe('Last-Event-ID <event> of <label c1> within the bound');
+  expect(normalize('notification 2 of c1')).toBe('notification 2 of c1');
+});
