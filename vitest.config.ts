@@ -8,6 +8,8 @@ export default defineConfig({
     pool: 'forks',
     // Two workers on two cores: much of the suite waits on loopback sockets, not the CPU.
     maxWorkers: 2,
+    // Concurrent tests share one event loop with the servers they check: keep the crowd small.
+    maxConcurrency: 3,
     reporters: ['default'],
   },
 });

@@ -35,7 +35,7 @@ specification distinguishes) and fast-check interleavings, and reports each prop
   --json             print the JSON report on stdout instead of the text summary
   --junit FILE       also write a JUnit XML report (one test case per property)
   --markdown FILE    also write a Markdown report (sequence diagrams, vitest reproductions)
-  --timeout MS       bound of each wait for the candidate (default 1000)
+  --timeout MS       bound of each wait for the candidate (default 2000)
   --max-seconds N    bound of the whole check (default 300); what is left is reported skipped
   --client-cursor    when the checking client's cursor moves: drain (default, the reference client) or receive
   --no-coverage      skip the model-coverage scenarios
@@ -120,7 +120,7 @@ export const checkCommand: Command = {
     if (cursor !== 'drain' && cursor !== 'receive') throw new UsageError(`--client-cursor must be drain or receive, got ${JSON.stringify(cursor)}`);
     const options: SuiteOptions = {
       runs: integerFlag('runs', flags.runs, 200, 100_000),
-      timeoutMs: integerFlag('timeout', flags.timeout, 1000, 600_000),
+      timeoutMs: integerFlag('timeout', flags.timeout, 2000, 600_000),
       maxMs: integerFlag('max-seconds', flags['max-seconds'], 300, 86_400) * 1000,
       coverage: !flags['no-coverage'],
       client: { cursorAdvance: cursor === 'drain' ? 'onDrain' : 'onReceive' },

@@ -46,7 +46,7 @@ async function inParallel(count: number, width: number, task: (i: number) => Pro
 export async function runSuite(target: CandidateTarget, options: SuiteOptions = {}): Promise<SuiteReport> {
   const started = performance.now();
   const budgetMs = options.maxMs ?? 120_000;
-  const timeoutMs = options.timeoutMs ?? 1000;
+  const timeoutMs = options.timeoutMs ?? 2000;
   const left = () => budgetMs - (performance.now() - started);
   const ids: PropertyId[] = options.only ?? [...propertyIds];
   const abilities = await probeAbilities(target, timeoutMs);

@@ -42,7 +42,7 @@ export interface SuiteOptions {
   path?: string;
   /** Judge only these properties. */
   only?: PropertyId[];
-  /** Bound of each wait for the candidate, ms (default 1000). */
+  /** Bound of each wait for the candidate, ms (default 2000). */
   timeoutMs?: number;
   /** Bound of the whole suite, ms (default 120000): past it, what is left is skipped with that reason. */
   maxMs?: number;

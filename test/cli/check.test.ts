@@ -24,7 +24,7 @@ afterAll(async () => {
 describe.concurrent('check', () => {
   test('the reference adapter (.ts): exit 0, every property passes, JSON valid against the schema, JUnit parses back', async () => {
     const junit = join(out, 'reference.xml');
-    const run = await runCli(['check', '--adapter', 'src/candidates/reference.ts', '--runs', '10', '--seed', '7', '--json', '--junit', junit]);
+    const run = await runCli(['check', '--adapter', 'src/candidates/reference.ts', '--runs', '10', '--seed', '7', '--timeout', '3000', '--json', '--junit', junit]);
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout);
     const validate = new Ajv2020({ strict: true }).compile(reportSchema);
@@ -38,7 +38,7 @@ describe.concurrent('check', () => {
   });
 
   test('a running server by --url: the text summary', async () => {
-    const run = await runCli(['check', '--url', server.url, '--runs', '5', '--seed', '3']);
+    const run = await runCli(['check', '--url', server.url, '--runs', '5', '--seed', '3', '--timeout', '3000']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^candidate: 127\.0\.0\.1:\d+ at http:\/\/127\.0\.0\.1:\d+/);
     expect(run.stdout).toContain('summary: 12 pass, 0 fail, 0 skip (12 properties)');
@@ -47,7 +47,7 @@ describe.concurrent('check', () => {
   test('a mutant: exit 1, the failure with its trace, a Markdown report with a sequence diagram and a vitest reproduction', async () => {
     const markdown = join(out, 'mutant.md');
     const junit = join(out, 'mutant.xml');
-    const run = await runCli(['check', '--adapter', 'src/mutants/delete-keeps-session.ts', '--runs', '5', '--seed', '1', '--markdown', markdown, '--junit', junit]);
+    const run = await runCli(['check', '--adapter', 'src/mutants/delete-keeps-session.ts', '--runs', '5', '--seed', '1', '--timeout', '3000', '--markdown', markdown, '--junit', junit]);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/FAIL {2}terminated-session-404/);
     expect(run.stdout).toMatch(/replay: mcp-resume-spec check --adapter src\/mutants\/delete-keeps-session.ts --path probe:delete-then-use/);

@@ -39,7 +39,7 @@ describe.concurrent('each mutant', () => {
   test.each(mutants.map((m) => [m.name, m] as const))('%s: fails what it must, nothing it does not break', async (name, mutant) => {
     const candidate = await mutant.start();
     try {
-      const report = await runSuite({ name, url: candidate.url }, { runs: 10, seed: 20261130 });
+      const report = await runSuite({ name, url: candidate.url }, { runs: 10, seed: 20261130, timeoutMs: 3000 });
       const failed = report.properties.filter((p) => p.status === 'fail').map((p) => p.id);
       for (const id of mustFail[name]!) expect(failed, `${name} must fail ${id}`).toContain(id);
       for (const id of failed) expect(mutant.breaks, `${name} failed ${id}, which it does not break`).toContain(id);

@@ -11,7 +11,7 @@ afterEach(async () => {
 
 test('reference: every property passes over full model coverage, the probes and 200 interleavings', async () => {
   server = await createReferenceServer({ policy: 'reference' });
-  const report = await runSuite({ name: 'reference', url: server.url }, { runs: 200, seed: 20261130 });
+  const report = await runSuite({ name: 'reference', url: server.url }, { runs: 200, seed: 20261130, timeoutMs: 3000 });
   expect(report.abilities?.transports.sort()).toEqual(['sse', 'streamable']);
   expect(report.coverage!.scenarios).toBeGreaterThan(100);
   expect(report.coverage!.reached).toBe(report.coverage!.states);
