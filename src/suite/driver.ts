@@ -343,6 +343,7 @@ export class ScenarioDriver {
     const standalone = this.standaloneId === undefined ? undefined : this.handles.get(this.standaloneId);
     if (!standalone || standalone.state !== 'open') return;
     const labels = new Set([...this.sent.values()].filter((x) => x.unsolicited && x.session === sessionId).map((x) => this.label(x.call)));
+    standalone.drainAll(); // what was received already counts
     let drained = 0;
     for (const e of this.recorder.history.entries) {
       if (e.type !== 'drain' || e.duplicate) continue;

@@ -1,0 +1,53 @@
+/**
+ * The property suite against real HTTP: interleavings per second against the reference server,
+ * and for every mutant the time to its first counterexample (median of 3) and the length of the
+ * shrunk counterexamples.
+ */
+import { mutants } from '../../src/mutants/index.js';
+import { createReferenceServer } from '../../src/reference/index.js';
+import { runSuite } from '../../src/suite/run-suite.js';
+import type { BenchSection } from './section.js';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+export default async function suiteBench(): Promise<BenchSection> {
+  const lines: string[] = [];
+  const server = await createReferenceServer();
+  try {
+    await runSuite({ name: 'warm-up', url: server.url }, { runs: 20, seed: 1, coverage: false });
+    const report = await runSuite({ name: 'reference', url: server.url }, { runs: 300, seed: 2, coverage: false });
+    const i = report.interleavings!;
+    lines.push(`interleavings against the reference over loopback: ${i.runs} runs in ${(i.ms / 1000).toFixed(2)} s = ${Math.round((i.runs / i.ms) * 1000)} runs/s (target: at least 100/s)`);
+  } finally {
+    await server.close();
+  }
+  const firsts: number[] = [];
+  lines.push('mutant                          first counterexample (median of 3)   shrunk steps per failed property');
+  for (const mutant of mutants) {
+    const times: number[] = [];
+    let shrunk = '';
+    for (let round = 0; round < 3; round++) {
+      const running = await mutant.start();
+      const started = performance.now();
+      let first: number | undefined;
+      try {
+        const report = await runSuite(
+          { name: mutant.name, url: running.url },
+          { runs: 50, seed: 20261130 + round, onProgress: ({ broke }) => void (broke.length > 0 && first === undefined && (first = performance.now() - started)) },
+        );
+        if (round === 0) shrunk = report.properties.filter((p) => p.status === 'fail').map((p) => `${p.id} ${p.counterexample?.steps.length ?? '?'}`).join(', ');
+      } finally {
+        await running.stop();
+      }
+      if (first !== undefined) times.push(first);
+    }
+    const killed = times.length > 0 ? `${Math.round(median(times))} ms` : 'not killed (breaks nothing as a server)';
+    if (times.length > 0) firsts.push(median(times));
+    lines.push(`${mutant.name.padEnd(32)}${killed.padEnd(37)}${shrunk}`);
+  }
+  lines.push(`median time to the first counterexample over the killed mutants: ${Math.round(median(firsts))} ms; slowest ${Math.round(Math.max(...firsts))} ms (target: every mutant under 2 s median)`);
+  return { title: 'property suite over real HTTP', lines };
+}

@@ -1,0 +1,45 @@
+/**
+ * `npm run deep`: the deeper runs kept out of `npm test`, with random seeds (printed, so any
+ * failure can be replayed): a larger exhaustive exploration, many more model interleavings, and
+ * many more interleavings against the reference server over HTTP. Exit status 1 on any failure.
+ */
+import { defaultBounds, formatBounds } from '../model/bounds.js';
+import { explore } from '../model/explore.js';
+import { reference } from '../model/policy.js';
+import { checkInterleavings } from '../properties/model-interleavings.js';
+import { createReferenceServer } from '../src/reference/index.js';
+import { runSuite } from '../src/suite/run-suite.js';
+
+const seed = Number(process.env.SEED ?? Math.floor(Math.random() * 2 ** 31));
+let failures = 0;
+const say = (line: string) => console.log(line);
+say(`deep run, seed ${seed} (replay with SEED=${seed} npm run deep)`);
+
+const bounds = { ...defaultBounds, deletes: 1, unsolicited: 1 };
+const explored = explore({ policy: reference, bounds, maxMs: 600_000 });
+say(`model, reference, bounds ${formatBounds(bounds)}: ${explored.states} states, ${explored.violations.length} violations`);
+for (const v of explored.violations) {
+  failures++;
+  say(`  VIOLATED ${v.property}: ${v.message} (mcp-resume-spec explore --bounds ${formatBounds(bounds)})`);
+}
+
+const model = checkInterleavings({ policy: reference, numRuns: 3000, seed });
+say(`model interleavings, reference: ${model.numRuns} runs, longest ${model.longestRun} steps: ${model.failed ? 'FAILED' : 'hold'}`);
+if (model.failed) {
+  failures++;
+  say(`  ${model.violation?.message}\n  replay: seed ${model.seed} path ${model.counterexamplePath}\n${model.trace}`);
+}
+
+const server = await createReferenceServer();
+try {
+  const report = await runSuite({ name: 'reference', url: server.url }, { runs: 1000, seed, maxMs: 900_000, timeoutMs: 3000 });
+  const failed = report.properties.filter((p) => p.status !== 'pass');
+  say(`reference server over HTTP: ${report.interleavings?.runs} interleavings, coverage ${report.coverage?.reached}/${report.coverage?.states}: ${failed.length === 0 ? 'every property passes' : 'NOT ALL PASS'}`);
+  for (const p of failed) {
+    failures++;
+    say(`  ${p.status.toUpperCase()} ${p.id}: ${p.reason}${p.counterexample ? ` (replay: --seed ${p.counterexample.seed} --path ${p.counterexample.path})` : ''}`);
+  }
+} finally {
+  await server.close();
+}
+process.exitCode = failures > 0 ? 1 : 0;
