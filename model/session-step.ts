@@ -8,19 +8,26 @@ import type { SessionContext, SessionEvent, SessionInput } from './session-types
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-// The same stand-in actor scope xstate/graph uses: the session machine has no side effects to run.
-const emptyActor = createEmptyActor();
-const scope = {
-  self: emptyActor,
-  logger: () => {},
-  id: '',
-  sessionId: 'model',
-  defer: () => {},
-  system: emptyActor.system,
-  stopChild: () => {},
-  emit: () => {},
-  actionExecutor: () => {},
-} as unknown as Parameters<typeof sessionMachine.transition>[2];
+/**
+ * A stand-in actor scope, as xstate/graph builds one: the model's machines have no side effects
+ * to run, so their pure `transition` needs nothing more. Shared by every pure stepper.
+ */
+export function modelActorScope<T>(): T {
+  const emptyActor = createEmptyActor();
+  return {
+    self: emptyActor,
+    logger: () => {},
+    id: '',
+    sessionId: 'model',
+    defer: () => {},
+    system: emptyActor.system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as T;
+}
+
+const scope = modelActorScope<Parameters<typeof sessionMachine.transition>[2]>();
 
 /** A fresh session, awaiting `initialize`. */
 export function createSession(input: SessionInput): SessionSnapshot {

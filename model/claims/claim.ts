@@ -44,6 +44,14 @@ export interface Claim {
   judge(): ClaimJudgement;
 }
 
+/** A judgement of `claim`: what the model found, with no tables or traces unless given. */
+export function judgementOf(
+  claim: Pick<Claim, 'id' | 'seed' | 'claim' | 'test'>,
+  found: Pick<ClaimJudgement, 'verdict' | 'finding'> & Partial<Pick<ClaimJudgement, 'tables' | 'traces'>>,
+): ClaimJudgement {
+  return { id: claim.id, seed: claim.seed, claim: claim.claim, test: claim.test, tables: [], traces: [], ...found };
+}
+
 /** `yes`/`no` for table cells. */
 export function yesNo(value: boolean): string {
   return value ? 'yes' : 'no';

@@ -8,7 +8,7 @@ import { canStep } from '../world-steps.js';
 import type { World, WorldStep } from '../world-types.js';
 import { initialWorld, step } from '../world.js';
 import { explore } from '../explore.js';
-import { yesNo, type Claim, type ClaimJudgement, type FindingTable } from './claim.js';
+import { yesNo, type Claim, judgementOf, type FindingTable } from './claim.js';
 import { lattice, showValue, valueOf } from './lattice.js';
 import { claimBounds, probe } from './probe.js';
 import {
@@ -25,9 +25,6 @@ import { acceptsMigration } from './signatures.js';
 
 const test000 = 'test/model/claims-000.test.ts';
 
-function judgement(partial: Omit<ClaimJudgement, 'seed' | 'tables' | 'traces'> & Partial<ClaimJudgement>): ClaimJudgement {
-  return { seed: '000', tables: [], traces: [], ...partial };
-}
 
 /** The incident itself: its signature is reachable, and what else the same conditions do. */
 export const incident000: Claim = {
@@ -50,10 +47,7 @@ export const incident000: Claim = {
     if (m.anyLoss) traces.push({ title: 'The shortest loss of any event', policy: seed000, bounds: claimBounds, path: m.anyLoss.path });
     if (m.severalLost) traces.push({ title: 'Two events lost by one resume', policy: seed000, bounds: claimBounds, path: m.severalLost.path });
     const wider = !!m.severalLost || !!m.lossWithoutMigration;
-    return judgement({
-      id: this.id,
-      claim: this.claim,
-      test: this.test,
+    return judgementOf(this, {
       verdict: !signature ? 'refuted' : wider ? 'refined' : 'confirmed',
       finding: !signature
         ? 'The model finds no world with the incident\'s signature.'
@@ -103,10 +97,7 @@ export const conditions000: Claim = {
       header: [...conditionKnobs, 'drops', 'seed predicts loss', 'model: loss on a migration', 'model: loss on any resume'],
       rows,
     };
-    return judgement({
-      id: this.id,
-      claim: this.claim,
-      test: this.test,
+    return judgementOf(this, {
       verdict: agreesAnywhere ? 'confirmed' : agreesOnMigration ? 'refined' : 'refuted',
       finding: agreesAnywhere
         ? 'The model agrees with the seed in every cell of the lattice.'
@@ -141,17 +132,14 @@ export const laterResumes000: Claim = {
     const incident = explore({ policy: seed000, bounds: claimBounds, signatures: { signature: seed000Signature } }).matches.signature;
     const wider = { ...claimBounds, calls: 2, drops: 2, resumes: 2 };
     if (!incident) {
-      return judgement({ id: this.id, claim: this.claim, test: this.test, verdict: 'refuted', finding: 'The incident itself is not reachable.' });
+      return judgementOf(this, { verdict: 'refuted', finding: 'The incident itself is not reachable.' });
     }
     const lostAtIncident = lostEvents(incident.world).map((l) => l.event.id);
     const newLoss = (w: World) => lostEvents(w).some((l) => !lostAtIncident.includes(l.event.id));
     const unclean = continuation(seed000, wider, incident.path, newLoss);
     const cleanOnly = continuation(seed000, { ...wider, unclean: 0 }, incident.path, newLoss);
     const traces = unclean ? [{ title: 'The incident, then a second loss in the same session', policy: seed000, bounds: wider, path: unclean }] : [];
-    return judgement({
-      id: this.id,
-      claim: this.claim,
-      test: this.test,
+    return judgementOf(this, {
       verdict: unclean ? (cleanOnly ? 'refuted' : 'refined') : 'confirmed',
       finding: unclean
         ? `After the incident, another unclean drop in the same session loses again (${unclean.length} steps in all): the IDs' origin does not matter, the cursor still moves on receive and replay still starts after it. ${cleanOnly ? 'Even clean drops lose events later.' : 'With clean drops only, later resumes lose nothing, which is what the incident\'s team saw.'}`
@@ -174,10 +162,7 @@ export const retry000: Claim = {
     const noRetry = explore({ policy: withKnob(seed000, 'retryOnTimeout', false), bounds }).violations.find(
       (v) => v.property === 'at-most-once-effect',
     );
-    return judgement({
-      id: this.id,
-      claim: this.claim,
-      test: this.test,
+    return judgementOf(this, {
       verdict: twice && !noRetry ? 'confirmed' : 'refuted',
       finding: twice
         ? `The model reaches a second execution in ${twice.path.length} steps: the lost result leaves the request stalled, the timeout fires and the retry runs the tool again. Without retries the effect runs once and the request ends timed out.`
@@ -205,10 +190,7 @@ export const cleanDrops000: Claim = {
       duplicateWithClean ||= found.twice!;
       rows.push([...cell.values.map((v) => showValue(v.value)), yesNo(found.loss!), yesNo(found.twice!)]);
     }
-    return judgement({
-      id: this.id,
-      claim: this.claim,
-      test: this.test,
+    return judgementOf(this, {
       verdict: lossWithClean ? 'refuted' : duplicateWithClean ? 'refined' : 'confirmed',
       finding: lossWithClean
         ? 'Clean drops lose events too.'
@@ -241,10 +223,7 @@ export const decision000: Claim = {
         rows.push([...cell.values.map((v) => showValue(v.value)), String(undrained), outcome]);
       }
     }
-    return judgement({
-      id: this.id,
-      claim: this.claim,
-      test: this.test,
+    return judgementOf(this, {
       verdict: inclusiveDedupAlwaysCorrect ? 'confirmed' : 'refined',
       finding:
         (inclusiveDedupAlwaysCorrect
@@ -276,10 +255,7 @@ export const namespacing000: Claim = {
     }
     const rejects = facts.reject!;
     const correct = !rejects.migrationAccepted && !rejects.lossAnywhere;
-    return judgement({
-      id: this.id,
-      claim: this.claim,
-      test: this.test,
+    return judgementOf(this, {
       verdict: correct ? 'confirmed' : !rejects.migrationAccepted && !rejects.lossOnMigration ? 'refined' : 'refuted',
       finding:
         `With per-transport IDs and unknown cursors rejected, no migration is accepted and none loses an event${rejects.lossAnywhere ? ', but the drain race over one transport remains: namespacing fixes the migration path, not the cursor that moves on receive' : ''}. ` +
@@ -299,10 +275,7 @@ export const scope000: Claim = {
     const policy = withKnob(seed000, 'bridging', false);
     const { result } = probe(policy, claimBounds, { streamableOnly: losesOnStreamableOnly });
     const match = result.matches.streamableOnly;
-    return judgement({
-      id: this.id,
-      claim: this.claim,
-      test: this.test,
+    return judgementOf(this, {
       verdict: match ? 'refuted' : 'confirmed',
       finding: match
         ? `A session that lives on streamable HTTP only, with no bridging, loses an event in ${match.path.length} steps with the same client (cursor on receive) and the spec's replay after the cursor. The official SDK client advances its resumption token on parse, before the message is handled, so the window is small but real.`

@@ -5,7 +5,7 @@
 import { defaultBounds } from '../bounds.js';
 import { explore } from '../explore.js';
 import { reference, seed003 } from '../policy.js';
-import { yesNo, type Claim, type ClaimJudgement } from './claim.js';
+import { judgementOf, yesNo, type Claim } from './claim.js';
 import { lattice, showValue, valueOf } from './lattice.js';
 import { claimBounds, probe } from './probe.js';
 import { acceptsMigration, answersQuietly, recoversFromRefusedMigration, seed003Signature, servesForeignCapabilities } from './signatures.js';
@@ -15,9 +15,6 @@ const test003 = 'test/model/claims-003.test.ts';
 /** Two calls: one before the migration, one after it, served under whatever the session holds. */
 const bounds003 = { ...claimBounds, calls: 2, notifications: 1 };
 
-function judgement(partial: Omit<ClaimJudgement, 'seed' | 'tables' | 'traces'> & Partial<ClaimJudgement>): ClaimJudgement {
-  return { seed: '003', tables: [], traces: [], ...partial };
-}
 
 export const incident003: Claim = {
   id: '003-incident',
@@ -28,10 +25,7 @@ export const incident003: Claim = {
   judge() {
     const { result } = probe(seed003, bounds003, { signature: seed003Signature });
     const match = result.matches.signature;
-    return judgement({
-      id: this.id,
-      claim: this.claim,
-      test: this.test,
+    return judgementOf(this, {
       verdict: match ? 'confirmed' : 'refuted',
       finding: match
         ? `Reachable in ${match.path.length} steps: the migration is answered 200 with a quiet stream, and the next call is served under the default profile.`
@@ -74,10 +68,7 @@ export const conditions003: Claim = {
         yesNo(found.capabilities!),
       ]);
     }
-    return judgement({
-      id: this.id,
-      claim: this.claim,
-      test: this.test,
+    return judgementOf(this, {
       verdict: agrees ? 'confirmed' : 'refined',
       finding: agrees
         ? 'The model agrees in every cell.'
@@ -101,10 +92,7 @@ export const quiet003: Claim = {
   judge() {
     const result = explore({ policy: seed003, bounds: bounds003 });
     const stall = result.violations.find((v) => v.property === 'no-silent-stall');
-    return judgement({
-      id: this.id,
-      claim: this.claim,
-      test: this.test,
+    return judgementOf(this, {
       verdict: stall ? 'confirmed' : 'refuted',
       finding: stall
         ? `The model reaches a request that waits forever on a stream the client believes live, in ${stall.path.length} steps: only a timeout ends it, and nothing tells the client to re-initialize.`
@@ -125,10 +113,7 @@ export const rule003: Claim = {
     const result = explore({ policy: reference, bounds, signatures: { recovers: recoversFromRefusedMigration } });
     const violated = result.violations.map((v) => v.property);
     const recovery = result.matches.recovers;
-    return judgement({
-      id: this.id,
-      claim: this.claim,
-      test: this.test,
+    return judgementOf(this, {
       verdict: violated.length === 0 && recovery ? 'confirmed' : 'refuted',
       finding:
         violated.length === 0

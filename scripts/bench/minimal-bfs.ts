@@ -3,7 +3,8 @@
  * stepping it with the world machine's own transition function and keying states with the same
  * compact key, with an index-based queue and parent pointers (enough to rebuild shortest paths).
  */
-import { createEmptyActor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+import { modelActorScope } from '../../model/session-step.js';
 import type { Bounds } from '../../model/bounds.js';
 import type { Policy } from '../../model/policy.js';
 import { worldKey } from '../../model/world-key.js';
@@ -13,18 +14,7 @@ import type { World, WorldStep } from '../../model/world-types.js';
 
 type Snapshot = SnapshotFrom<typeof worldMachine>;
 
-const emptyActor = createEmptyActor();
-const scope = {
-  self: emptyActor,
-  logger: () => {},
-  id: '',
-  sessionId: 'bfs',
-  defer: () => {},
-  system: emptyActor.system,
-  stopChild: () => {},
-  emit: () => {},
-  actionExecutor: () => {},
-} as unknown as Parameters<typeof worldMachine.transition>[2];
+const scope = modelActorScope<Parameters<typeof worldMachine.transition>[2]>();
 
 export interface BfsResult {
   states: number;

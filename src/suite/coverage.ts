@@ -11,24 +11,31 @@ import type { World, WorldStep } from '../../model/world-types.js';
 import { drivableSteps, oraclePolicy } from './lockstep.js';
 import type { CandidateAbilities, ClientSettings } from './types.js';
 
-/** Small enough to run against a candidate in seconds, large enough for every kind of step. */
-export function coverageBounds(abilities: CandidateAbilities): Bounds {
+/**
+ * Bounds of a world this candidate can be driven through: the sizes given, with notifications,
+ * migrations and unsolicited calls only where its fixtures and transports allow them.
+ */
+export function candidateBounds(
+  abilities: CandidateAbilities,
+  sizes: Pick<Bounds, 'calls' | 'drops' | 'resumes' | 'inFlight' | 'undrained'> & { notifications: number },
+): Bounds {
   return {
     ...defaultBounds,
-    calls: 1,
-    notifications: abilities.fixtures.emit ? 1 : 0,
-    drops: 1,
-    resumes: 1,
+    ...sizes,
+    notifications: abilities.fixtures.emit ? sizes.notifications : 0,
     reinitializes: 1,
     retries: 0,
     deletes: 1,
     migrations: abilities.transports.length === 2 ? 1 : 0,
     foreignCursors: 1,
     unsolicited: abilities.fixtures.emitUnsolicited ? 1 : 0,
-    inFlight: 1,
-    undrained: 1,
     unclean: 1,
   };
+}
+
+/** Small enough to run against a candidate in seconds, large enough for every kind of step. */
+export function coverageBounds(abilities: CandidateAbilities): Bounds {
+  return candidateBounds(abilities, { calls: 1, notifications: 1, drops: 1, resumes: 1, inFlight: 1, undrained: 1 });
 }
 
 export interface CoveragePlan {

@@ -5,7 +5,8 @@
  * Every run ends with the driver settling, and its history is judged.
  */
 import fc from 'fast-check';
-import { defaultBounds, type Bounds } from '../../model/bounds.js';
+import type { Bounds } from '../../model/bounds.js';
+import { candidateBounds } from './coverage.js';
 import type { PropertyId } from '../../model/property-ids.js';
 import type { ResumeCursor, ResumeVia, WorldStep } from '../../model/world-types.js';
 import type { Judgement } from '../../properties/judgement.js';
@@ -16,23 +17,7 @@ import { judgeHistory, type ScenarioRecord } from './verdicts.js';
 
 /** Bounds for interleavings against a candidate: past the coverage scenarios, still quick. */
 export function interleavingBounds(context: ScenarioContext): Bounds {
-  const { abilities } = context;
-  return {
-    ...defaultBounds,
-    calls: 3,
-    notifications: abilities.fixtures.emit ? 2 : 0,
-    drops: 3,
-    resumes: 3,
-    reinitializes: 1,
-    retries: 0,
-    deletes: 1,
-    migrations: abilities.transports.length === 2 ? 1 : 0,
-    foreignCursors: 1,
-    unsolicited: abilities.fixtures.emitUnsolicited ? 1 : 0,
-    inFlight: 2,
-    undrained: 2,
-    unclean: 1,
-  };
+  return candidateBounds(context.abilities, { calls: 3, notifications: 2, drops: 3, resumes: 3, inFlight: 2, undrained: 2 });
 }
 
 type Kind = WorldStep['type'];
