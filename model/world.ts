@@ -3,7 +3,6 @@
  * returns the next world. Server-side effects go through the session machine's own transition
  * function; nothing here decides what a server answers.
  */
-import type { Bounds } from './bounds.js';
 import { connect, deliver, drain, drop, receive } from './client.js';
 import { createSession, sessionContext, stepSession, type SessionSnapshot } from './session-step.js';
 import type { Capabilities, SessionEvent } from './session-types.js';
@@ -252,6 +251,3 @@ export function step(world: World, event: WorldStep): World {
     }
   }
 }
-
-/** Bounds shorthand for the step generator. */
-export type { Bounds };

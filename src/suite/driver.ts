@@ -41,7 +41,6 @@ export class ScenarioDriver {
   stopped: string | undefined;
 
   private readonly handles = new Map<string, SseStream>();
-  private readonly requests = new Map<string, RequestHandle>();
   /** Every request sent, with the session it was sent in and the model stream its answer comes on. */
   private readonly sent = new Map<string, { handle: RequestHandle; session: string | undefined; stream: string; call: string; unsolicited: boolean }>();
   private deleted = false;
@@ -185,7 +184,6 @@ export class ScenarioDriver {
     const handle = fixtures.emit
       ? await this.client.callTool(unsolicited ? 'emit_unsolicited' : 'emit', { label: this.label(request.call), count: this.options.bounds.notifications })
       : await this.client.ping();
-    this.requests.set(request.id, handle);
     this.sent.set(request.id, { handle, session: this.client.session.sessionId, stream: request.stream, call: request.call, unsolicited: request.unsolicited });
     const a = handle.answer;
     const status = a.kind === 'error' ? undefined : a.status;
@@ -216,8 +214,8 @@ export class ScenarioDriver {
     const m = expected.message;
     if (!m) return false;
     if (m.kind === 'result') {
-      const handle = this.requests.get(m.request);
-      return handle !== undefined && isResponseTo(message, handle.id);
+      const sent = this.sent.get(m.request);
+      return sent !== undefined && isResponseTo(message, sent.handle.id);
     }
     const note = fixtureNotification(message);
     return note !== undefined && note.label === this.label(m.call) && note.seq === m.seq;
