@@ -1,3 +1,0 @@
-import { test, expect } from 'vitest';
-import { setup } from 'xstate';
-test('toolchain loads xstate', () => { expect(typeof setup).toBe('function'); });
