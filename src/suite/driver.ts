@@ -309,7 +309,9 @@ export class ScenarioDriver {
   async settle(): Promise<void> {
     const sessionId = this.client.session.sessionId;
     if (sessionId === undefined || this.deleted) return;
-    // Answered means processed by the application: a response received and then lost in a drop is still owed.
+    // The application first processes what it has received; then answered means processed (a
+    // response received and then lost in a drop is still owed).
+    for (const stream of this.handles.values()) if (stream.state !== 'dropped') stream.drainAll();
     const answered = new Set<unknown>();
     for (const e of this.recorder.history.entries) if (e.type === 'drain' && !e.duplicate && isResponse(e.message)) answered.add(e.message.id);
     for (const sent of this.sent.values()) {
