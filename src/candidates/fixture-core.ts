@@ -6,6 +6,13 @@
  * these into a server.
  */
 
+/** What `tools/list` says of each fixture tool (the same text in every SDK's registration). */
+export const FIXTURE_DESCRIPTIONS: Record<FixtureTool, string> = {
+  emit: 'Sends `count` logging notifications related to this request, then returns how often it ran with `label`.',
+  emit_unsolicited: 'Sends `count` logging notifications not related to any request (the standalone GET stream), then returns how often it ran with `label`.',
+  session_info: 'Returns the protocol version and client capabilities this session was initialized with.',
+};
+
 /** The three fixture tool names. */
 export const FIXTURE_TOOLS = ['emit', 'emit_unsolicited', 'session_info'] as const;
 

@@ -11,6 +11,7 @@ import * as z from 'zod/v4';
 import {
   MAX_EMIT_COUNT,
   countExecution,
+  FIXTURE_DESCRIPTIONS,
   emitResult,
   fixtureNotifications,
   sessionInfoResult,
@@ -48,7 +49,7 @@ export function registerFixtureToolsV2(server: McpServer, executions: Map<string
   server.registerTool(
     'emit',
     {
-      description: 'Sends `count` logging notifications related to this request, then returns how often it ran with `label`.',
+      description: FIXTURE_DESCRIPTIONS.emit,
       inputSchema: emitArgs,
     },
     async ({ label, count }, ctx) => {
@@ -63,7 +64,7 @@ export function registerFixtureToolsV2(server: McpServer, executions: Map<string
   server.registerTool(
     'emit_unsolicited',
     {
-      description: 'Sends `count` logging notifications not related to any request (the standalone GET stream), then returns how often it ran with `label`.',
+      description: FIXTURE_DESCRIPTIONS.emit_unsolicited,
       inputSchema: emitArgs,
     },
     async ({ label, count }) => {
@@ -75,7 +76,7 @@ export function registerFixtureToolsV2(server: McpServer, executions: Map<string
 
   server.registerTool(
     'session_info',
-    { description: 'Returns the protocol version and client capabilities this session was initialized with.' },
+    { description: FIXTURE_DESCRIPTIONS.session_info },
     async () =>
       // Both accessors are deprecated in 2.x in favour of the per-request envelope of
       // 2026-07-28, but on 2025-era sessions they return the initialize-scoped values,

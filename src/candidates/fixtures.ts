@@ -6,6 +6,7 @@ import * as z from 'zod/v4';
 import {
   MAX_EMIT_COUNT,
   countExecution,
+  FIXTURE_DESCRIPTIONS,
   emitResult,
   fixtureNotifications,
   sessionInfoResult,
@@ -37,7 +38,7 @@ export function registerFixtureTools(server: McpServer, executions: Map<string, 
   server.registerTool(
     'emit',
     {
-      description: 'Sends `count` logging notifications related to this request, then returns how often it ran with `label`.',
+      description: FIXTURE_DESCRIPTIONS.emit,
       inputSchema: emitArgs,
     },
     async ({ label, count }, extra) => {
@@ -52,7 +53,7 @@ export function registerFixtureTools(server: McpServer, executions: Map<string, 
   server.registerTool(
     'emit_unsolicited',
     {
-      description: 'Sends `count` logging notifications not related to any request (the standalone GET stream), then returns how often it ran with `label`.',
+      description: FIXTURE_DESCRIPTIONS.emit_unsolicited,
       inputSchema: emitArgs,
     },
     async ({ label, count }) => {
@@ -66,7 +67,7 @@ export function registerFixtureTools(server: McpServer, executions: Map<string, 
 
   server.registerTool(
     'session_info',
-    { description: 'Returns the protocol version and client capabilities this session was initialized with.' },
+    { description: FIXTURE_DESCRIPTIONS.session_info },
     async () => sessionInfoResult(negotiated(), server.server.getClientCapabilities()),
   );
 }

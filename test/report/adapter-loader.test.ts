@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runNode } from '../cli/run-cli.js';
 import { afterAll, describe, expect, test } from 'vitest';
 import { acceptsConnections } from '../../src/candidates/adapter.js';
 import { loadAdapter } from '../../src/cli/adapter-loader.js';
@@ -107,25 +107,8 @@ describe('loadAdapter (inside vitest)', () => {
 });
 
 /** Runs `node bin/run-ts.js test/report/fixtures/load-adapter.ts MODULE`: ts-node's ESM loader, as the CLI. */
-function loadThroughTsNode(modulePath: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/run-ts.js', 'test/report/fixtures/load-adapter.ts', modulePath], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`load-adapter.ts ${modulePath} did not finish in 30 s`));
-    }, 30_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+function loadThroughTsNode(modulePath: string) {
+  return runNode(['bin/run-ts.js', 'test/report/fixtures/load-adapter.ts', modulePath], 30_000);
 }
 
 describe('loadAdapter through ts-node (as bin/mcp-resume-spec.js runs it)', () => {
