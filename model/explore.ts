@@ -36,6 +36,8 @@ export interface ExploreOptions {
   signatures?: Record<string, (world: World) => boolean>;
   /** Start from this world instead of the initial one (paths are then relative to it). */
   fromWorld?: World;
+  /** Called once with every distinct reachable world (e.g. to count situations across the state space). */
+  visit?: (world: World) => void;
 }
 
 /** The shortest path to a world a signature predicate accepts. */
@@ -87,6 +89,7 @@ export function explore(options: ExploreOptions): ExploreResult {
       if ((states & 1023) === 0 && performance.now() - started > maxMs) {
         throw new ExplorationBudgetExceeded(`still exploring after ${Math.round(maxMs / 1000)} s (${states} states): lower the bounds`);
       }
+      options.visit?.(snapshot.context as World);
       const steps = enabledSteps(snapshot.context as World);
       transitions += steps.length;
       return steps;

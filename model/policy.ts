@@ -9,6 +9,8 @@ export type EventIdAllocation = 'shared' | 'perTransport';
 export type ReplayContract = 'exclusive' | 'inclusive';
 /** What the server answers to a `Last-Event-ID` it cannot place. */
 export type UnknownCursorAnswer = 'reject' | 'emptyStream';
+/** What the resume handler does with a cursor minted by the other transport's listener (per-transport IDs only). */
+export type CrossTransportCursor = 'unknown' | 'translate';
 /** Which capabilities a session holds after it is resumed under the other transport. */
 export type CapabilitiesOnMigration = 'negotiated' | 'defaultProfile';
 /** When the client's cursor moves to a frame's ID. */
@@ -24,6 +26,12 @@ export interface ServerPolicy {
   replay: ReplayContract;
   /** `emptyStream`: 200 with nothing on it (seed 003). */
   unknownCursor: UnknownCursorAnswer;
+  /**
+   * `unknown`: a cursor the other listener minted is not placed, and is answered as an unknown
+   * cursor is; `translate`: the handler maps it to the event it names in the session's one
+   * ordered log and replays that stream (seed 003's "translating the cursor"). Moot under shared IDs.
+   */
+  crossTransportCursor: CrossTransportCursor;
   /** `defaultProfile`: a cross-transport resume re-derives capabilities from a default (seed 003). */
   capabilitiesOnMigration: CapabilitiesOnMigration;
 }
@@ -36,6 +44,8 @@ export interface ClientPolicy {
   dedup: boolean;
   /** Re-issue a request whose response never came (a new request ID, the same tool call). */
   retryOnTimeout: boolean;
+  /** After a re-initialization, re-issue in the new session a tool call the old session failed (404 or DELETE). */
+  retryAfterReinitialize: boolean;
 }
 
 /** One value per knob. */
@@ -50,16 +60,18 @@ export const knobs = {
   bridging: [true, false],
   replay: ['exclusive', 'inclusive'],
   unknownCursor: ['reject', 'emptyStream'],
+  crossTransportCursor: ['unknown', 'translate'],
   capabilitiesOnMigration: ['negotiated', 'defaultProfile'],
   cursorAdvance: ['onReceive', 'onDrain'],
   dedup: [true, false],
   retryOnTimeout: [true, false],
+  retryAfterReinitialize: [false, true],
 } as const;
 
 export type KnobName = keyof typeof knobs;
 export type KnobValue<K extends KnobName> = (typeof knobs)[K][number];
 
-const serverKnobs = ['eventIds', 'bridging', 'replay', 'unknownCursor', 'capabilitiesOnMigration'] as const;
+const serverKnobs = ['eventIds', 'bridging', 'replay', 'unknownCursor', 'crossTransportCursor', 'capabilitiesOnMigration'] as const;
 
 /** Reads one knob of a policy. */
 export function knob<K extends KnobName>(policy: Policy, name: K): KnobValue<K> {
@@ -88,9 +100,10 @@ export const reference: Policy = {
     bridging: false,
     replay: 'exclusive',
     unknownCursor: 'reject',
+    crossTransportCursor: 'unknown',
     capabilitiesOnMigration: 'negotiated',
   },
-  client: { cursorAdvance: 'onDrain', dedup: true, retryOnTimeout: true },
+  client: { cursorAdvance: 'onDrain', dedup: true, retryOnTimeout: true, retryAfterReinitialize: false },
 };
 
 /**
@@ -104,9 +117,10 @@ export const seed000: Policy = {
     bridging: true,
     replay: 'exclusive',
     unknownCursor: 'reject',
+    crossTransportCursor: 'unknown',
     capabilitiesOnMigration: 'negotiated',
   },
-  client: { cursorAdvance: 'onReceive', dedup: false, retryOnTimeout: true },
+  client: { cursorAdvance: 'onReceive', dedup: false, retryOnTimeout: true, retryAfterReinitialize: false },
 };
 
 /**
@@ -120,9 +134,10 @@ export const seed003: Policy = {
     bridging: true,
     replay: 'exclusive',
     unknownCursor: 'emptyStream',
+    crossTransportCursor: 'unknown',
     capabilitiesOnMigration: 'defaultProfile',
   },
-  client: { cursorAdvance: 'onReceive', dedup: false, retryOnTimeout: false },
+  client: { cursorAdvance: 'onReceive', dedup: false, retryOnTimeout: false, retryAfterReinitialize: false },
 };
 
 /**

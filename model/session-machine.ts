@@ -38,7 +38,8 @@ function serves(context: Context, transport: Transport): boolean {
 function placeCursor(context: Context, transport: Transport, lastEventId: string): StoredEvent<Message> | undefined {
   const event = context.log.find((candidate) => candidate.id === lastEventId);
   if (!event) return undefined;
-  return context.policy.eventIds === 'shared' || event.minted === transport ? event : undefined;
+  const { eventIds, crossTransportCursor } = context.policy;
+  return eventIds === 'shared' || event.minted === transport || crossTransportCursor === 'translate' ? event : undefined;
 }
 
 function findStream(context: Context, id: string): Stream<Message> | undefined {

@@ -6,14 +6,19 @@
 import type { Bounds } from './bounds.js';
 import type { Policy } from './policy.js';
 import { sessionContext } from './session-step.js';
+import type { FrameRef, StepAnswer, TraceStepData } from './trace-step.js';
+import { frameLabel, stepAction, stepAnswer } from './trace-text.js';
+import { otherTransport } from './transport.js';
 import type { ClientStream, World, WorldEvent, WorldMessage, WorldStep } from './world-types.js';
 import { canStep } from './world-steps.js';
 import { garbageCursor, initialWorld, step } from './world.js';
 
-/** One replayed step: what was done, what the server answered, and the world after it. */
+/** One replayed step: what was done and what the server answered (as data and as words), and the world after it. */
 export interface TraceStep {
   index: number;
   step: WorldStep;
+  /** The step as data, for diagrams and reports. */
+  data: TraceStepData;
   action: string;
   answer: string;
   world: World;
@@ -30,78 +35,97 @@ export function replay(policy: Policy, bounds: Bounds, path: readonly WorldStep[
     if (!canStep(world, event)) throw new Error(`step ${i + 1} (${describeStep(world, event)}) is not enabled there`);
     const before = world;
     world = step(world, event);
-    steps.push({ index: i + 1, step: event, action: describeStep(before, event), answer: describeAnswer(before, event, world), world });
+    const data = stepData(before, event, world, i + 1);
+    steps.push({ index: i + 1, step: event, data, action: stepAction(data), answer: stepAnswer(data), world });
   });
   return steps;
 }
 
+/** A model frame as data. */
+export function frameRef(event: WorldEvent): FrameRef {
+  if (!event.message) return event.opening ? { id: event.id, opening: event.opening } : { id: event.id };
+  return { id: event.id, call: event.message.call, seq: event.message.kind === 'result' ? 0 : event.message.seq };
+}
+
 function label(event: WorldEvent): string {
-  if (!event.message) return `${event.id}(${event.opening})`;
-  const m = event.message;
-  return m.kind === 'result' ? `${event.id}(result ${m.call})` : `${event.id}(${m.call}#${m.seq})`;
+  return frameLabel(frameRef(event));
 }
 
 function clientStream(world: World, id: string): ClientStream | undefined {
   return world.client.streams.find((s) => s.id === id);
 }
 
-/** A sentence for a step, in the protocol's words. */
-export function describeStep(world: World, event: WorldStep): string {
+/** What a step does, as data (no answer yet): the model's own event IDs, its own cursors. */
+export function stepAsData(world: World, event: WorldStep, index = 0): TraceStepData {
   const { client } = world;
+  const base = { index, answer: {} };
   switch (event.type) {
     case 'INITIALIZE':
-      return `client ${client.session >= 0 ? 're-initializes' : 'initializes'} over ${event.transport}`;
+      return { ...base, kind: 'initialize', actor: 'client', transport: event.transport, ...(client.session >= 0 ? { reinitialize: true } : {}) };
     case 'CALL':
-      return `client calls ${event.unsolicited ? 'emit_unsolicited' : 'emit'} c${world.used.calls + 1} over ${client.transport}`;
+      return { ...base, kind: 'call', actor: 'client', tool: event.unsolicited ? 'emit_unsolicited' : 'emit', call: `c${world.used.calls + 1}`, transport: client.transport };
     case 'SEND':
-      return `server sends the next event on stream ${event.stream}`;
+      return { ...base, kind: 'send', actor: 'server', stream: event.stream };
     case 'RECEIVE':
-      return `client receives a frame on ${event.stream}`;
+      return { ...base, kind: 'receive', actor: 'client', stream: event.stream };
     case 'DRAIN':
-      return `application drains a frame of ${event.stream}`;
+      return { ...base, kind: 'drain', actor: 'application', stream: event.stream };
     case 'DROP': {
       const s = clientStream(world, event.stream);
-      const lost = s ? s.wire.length + s.inbox.length : 0;
-      return `connection of ${event.stream} drops (${lost === 0 ? 'clean' : `unclean: ${lost} frame(s) in flight or undrained lost`})`;
+      return { ...base, kind: 'drop', actor: 'connection', stream: event.stream, lost: s ? s.wire.length + s.inbox.length : 0 };
     }
     case 'RESUME': {
       const s = clientStream(world, event.stream);
-      const transport = event.via === 'same' ? client.transport : client.transport === 'sse' ? 'streamable' : 'sse';
-      const cursor = event.cursor === 'own' ? s?.cursor : event.cursor === 'garbage' ? garbageCursor : client.staleCursor;
-      return `client resumes ${event.stream} ${event.via === 'other' ? `by migrating to ${transport}` : `over ${transport}`} with Last-Event-ID ${cursor}${event.cursor === 'own' ? '' : ` (${event.cursor})`}`;
+      const transport = event.via === 'same' ? client.transport : otherTransport(client.transport);
+      const value = event.cursor === 'own' ? (s?.cursor ?? null) : event.cursor === 'garbage' ? garbageCursor : client.staleCursor;
+      const data: TraceStepData = { ...base, kind: 'resume', actor: 'client', stream: event.stream, transport, cursor: { value, origin: event.cursor } };
+      if (event.via === 'other') data.migrate = true;
+      return data;
     }
     case 'TIMEOUT': {
       const r = client.requests.find((x) => x.id === event.request);
-      return `request ${event.request} (${r?.call}) times out${world.policy.client.retryOnTimeout && world.used.retries < world.bounds.retries ? '; client retries it' : ''}`;
+      const retries = world.policy.client.retryOnTimeout && world.used.retries < world.bounds.retries;
+      return { ...base, kind: 'timeout', actor: 'client', request: event.request, ...(r ? { call: r.call } : {}), ...(retries ? { retries } : {}) };
     }
     case 'DELETE':
-      return 'client DELETEs the session';
+      return { ...base, kind: 'delete', actor: 'client', transport: 'streamable' };
   }
 }
 
-function describeAnswer(before: World, event: WorldStep, after: World): string {
+/** A sentence for a step, in the protocol's words. */
+export function describeStep(world: World, event: WorldStep): string {
+  return stepAction(stepAsData(world, event));
+}
+
+/** The step and the model's answer to it, as data. */
+export function stepData(before: World, event: WorldStep, after: World, index: number): TraceStepData {
+  return { ...stepAsData(before, event, index), answer: modelAnswer(before, event, after) };
+}
+
+/** What the model answers a step. */
+export function modelAnswer(before: World, event: WorldStep, after: World): StepAnswer {
   if (event.type === 'SEND') {
     const context = sessionContext<WorldMessage>(after.sessions[after.client.session]!);
     const sent = context.log[context.log.length - 1]!;
-    return `${label(sent)}${context.reply.frames.length > 0 ? ' on the wire' : ' to the log only (no connection)'}`;
+    return { frames: [frameRef(sent)], ...(context.reply.frames.length > 0 ? {} : { logOnly: true }) };
   }
   if (event.type === 'RESUME' && after.last) {
     const context = sessionContext<WorldMessage>(after.sessions[after.client.session]!);
     const { reply } = context;
-    if (reply.status >= 400) return `${reply.status} ${reply.reason ?? ''}`.trim();
-    return reply.stream ? `200, replays [${reply.frames.map(label).join(' ')}]` : '200, a quiet stream';
+    if (reply.status >= 400) return { status: reply.status, ...(reply.reason ? { reason: reply.reason } : {}) };
+    return reply.stream ? { status: 200, stream: 'replay', frames: reply.frames.map(frameRef) } : { status: 200, stream: 'quiet' };
   }
   if (event.type === 'DRAIN') {
     const s = clientStream(before, event.stream);
     const frame = s?.inbox[0];
     const processed = clientStream(after, event.stream)?.drained.length !== s?.drained.length;
-    return frame ? `${label(frame)}${processed ? '' : ' discarded (duplicate)'}` : '';
+    return frame ? { frames: [frameRef(frame)], ...(processed ? {} : { duplicate: true }) } : {};
   }
   if (event.type === 'RECEIVE') {
     const frame = clientStream(before, event.stream)?.wire[0];
-    return frame ? label(frame) : '';
+    return frame ? { frames: [frameRef(frame)] } : {};
   }
-  return after.last ? `${after.last.status}${after.last.reason ? ` ${after.last.reason}` : ''}` : '';
+  return after.last ? { status: after.last.status, ...(after.last.reason ? { reason: after.last.reason } : {}) } : {};
 }
 
 /** What the server holds: per session, its state, transport, capabilities and streams. */

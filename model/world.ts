@@ -91,7 +91,7 @@ function initialize(world: World, transport: Transport): World {
     streams.push(newStream(reply.stream!, 'standalone', reply.frames[0]!.id));
   }
   const old = world.client.streams[0];
-  return {
+  const fresh: World = {
     ...world,
     sessions: [...world.sessions, session],
     client: {
@@ -105,6 +105,18 @@ function initialize(world: World, transport: Transport): World {
     used: { ...world.used, reinitializes: world.used.reinitializes + (world.client.session >= 0 ? 1 : 0) },
     last: { status: 200 },
   };
+  return retryFailedCall(fresh);
+}
+
+/** A client that retries after re-initializing re-issues the last failed call no other request of it answered or awaits. */
+function retryFailedCall(world: World): World {
+  if (!world.policy.client.retryAfterReinitialize || world.used.retries >= world.bounds.retries) return world;
+  const { requests } = world.client;
+  const settled = (call: string) => requests.some((r) => r.call === call && (r.status === 'answered' || r.status === 'pending'));
+  const failed = [...requests].reverse().find((r) => r.status === 'failed' && !settled(r.call));
+  if (!failed) return world;
+  const retried = issueCall(world, failed.call, failed.unsolicited);
+  return { ...retried, used: { ...retried.used, retries: world.used.retries + 1 } };
 }
 
 /** Sends one tool call: the tool runs (a side effect) when the server accepts the request. */

@@ -31,6 +31,12 @@ export interface Exchange {
   failures: FailureEntry[];
 }
 
+/** The skip reason of a replay property when the candidate sent no event ID at all. */
+export const resumptionNotOffered = 'resumption not offered: the candidate sent no event ID on any stream, so there was no cursor to resume from';
+
+/** Where a resume's `Last-Event-ID` came from (see `HistoryView.cursorSource`). */
+export type CursorSource = 'stream' | 'session' | 'foreign' | 'made-up';
+
 /** A session the client established. */
 export interface SessionView {
   id: string;
@@ -212,6 +218,70 @@ export class HistoryView {
   /** Every connection that carried the logical stream `origin`, in order. */
   connsOfStream(origin: number): number[] {
     return [...this.exchanges.keys()].filter((conn) => this.originOf(conn) === origin).sort((a, b) => a - b);
+  }
+
+  /**
+   * Where a resume's `Last-Event-ID` came from: received on the stream it resumes (`stream`),
+   * elsewhere in its session (`session`), in another session (`foreign`), or never sent by the
+   * candidate at all: a cursor the checker made up (`made-up`). Undefined for a connection that
+   * presented no cursor.
+   */
+  cursorSource(conn: number): CursorSource | undefined {
+    const exchange = this.exchanges.get(conn);
+    const cursor = exchange?.request.lastEventId;
+    if (!exchange || cursor === undefined || cursor === '') return undefined;
+    const before = (f: ReceiveEntry) => f.conn !== conn && f.seq < exchange.request.seq;
+    const inSession = this.framesWithId(cursor, this.sessionOfConn(conn)).filter(before);
+    if (inSession.length > 0) {
+      const meant = this.meantStream(conn);
+      return meant !== undefined && inSession.some((f) => this.originOf(f.conn) === meant) ? 'stream' : 'session';
+    }
+    return this.framesWithId(cursor).some(before) ? 'foreign' : 'made-up';
+  }
+
+  /**
+   * Whether the stream a resume continues offered a cursor: the candidate sent an event ID on it
+   * before the resume. When the client did not say which stream it continues: whether the
+   * candidate had sent any event ID before (its cursor, or another).
+   */
+  offeredCursor(conn: number): boolean {
+    const exchange = this.exchanges.get(conn);
+    if (!exchange) return false;
+    const meant = this.meantStream(conn);
+    const carriedId = (c: number) => c !== conn && (this.exchanges.get(c)?.receives ?? []).some((f) => !!f.id && f.seq < exchange.request.seq);
+    if (meant !== undefined) return this.connsOfStream(meant).some(carriedId);
+    return [...this.exchanges.keys()].some(carriedId);
+  }
+
+  /**
+   * A resume a real client could make: it presents a cursor the candidate sent (in this session
+   * or another), for a stream that offered one. A cursor the checker made up, or a resume of a
+   * stream that never carried an event ID, probes how unplaceable cursors are answered; what
+   * follows it is never a loss or a stall of the candidate.
+   */
+  isClientResume(conn: number): boolean {
+    const source = this.cursorSource(conn);
+    return source !== undefined && source !== 'made-up' && this.offeredCursor(conn);
+  }
+
+  /**
+   * Whether `conn` is a resume no real client would make (a made-up cursor, or a cursor for a
+   * stream that never offered one): the checker's probe of how such cursors are answered.
+   */
+  isCursorProbe(conn: number | undefined): boolean {
+    if (conn === undefined || this.exchanges.get(conn)?.request.purpose !== 'resume') return false;
+    return this.cursorSource(conn) !== undefined && !this.isClientResume(conn);
+  }
+
+  /** Whether the candidate sent an event ID on any stream: it offers resumption. */
+  offersResumption(): boolean {
+    return [...this.exchanges.values()].some((e) => e.receives.some((f) => !!f.id));
+  }
+
+  /** The logical stream a resume means to continue: as recorded with the request, else the stream of its cursor. */
+  private meantStream(conn: number): number | undefined {
+    const origin = this.originOf(conn);
+    return origin === conn ? undefined : origin;
   }
 
   /** The status a connection was answered with (undefined: no response). */

@@ -8,6 +8,35 @@ import type { WorldStep } from '../world-types.js';
 
 export type Verdict = 'confirmed' | 'refined' | 'refuted';
 
+/**
+ * What a claim's verdict is computed from. `setting` is the seed's own setting: the knob values,
+ * client and bounds the write-up describes or assumes (for seed 000, an on-receive client, unclean
+ * drops and one frame undrained; for seed 003, its server's knobs). The model either contradicts
+ * an assertion of the claim there, or only moves the claim's boundary outside it.
+ */
+export interface Grounds {
+  /** A world the model reaches within the seed's own setting contradicts the claim. */
+  contradicted: boolean;
+  /**
+   * Outside that setting the claim's boundary moves: the failure reaches further than claimed, a
+   * stated condition or remedy is not needed, or the claim holds only under a condition the
+   * seed's setting happened to meet.
+   */
+  boundaryMoved: boolean;
+}
+
+/** The one grading rule, applied to every claim. */
+export function grade(grounds: Grounds): Verdict {
+  return grounds.contradicted ? 'refuted' : grounds.boundaryMoved ? 'refined' : 'confirmed';
+}
+
+/** The grading rule in words, for docs/claims.md (rendered from the same cases `grade` decides). */
+export const gradingRule: Record<Verdict, string> = {
+  refuted: "the model reaches a world, within the seed's own setting (the knobs, client and bounds the write-up describes), that contradicts something the claim asserts.",
+  refined: "nothing within the seed's own setting contradicts the claim, but outside it the boundary moves: the failure reaches further than claimed, a stated condition or remedy is not needed, or the claim holds only under a condition the seed's setting happened to meet.",
+  confirmed: 'the claim holds within its setting and the explored lattice around it moves none of its boundaries.',
+};
+
 /** A table of findings, e.g. one row per cell of a knob lattice. */
 export interface FindingTable {
   header: string[];

@@ -8,7 +8,7 @@ import { canStep } from '../world-steps.js';
 import type { World, WorldStep } from '../world-types.js';
 import { initialWorld, step } from '../world.js';
 import { explore } from '../explore.js';
-import { yesNo, type Claim, judgementOf, type FindingTable } from './claim.js';
+import { grade, yesNo, type Claim, judgementOf, type FindingTable } from './claim.js';
 import { lattice, showValue, valueOf } from './lattice.js';
 import { claimBounds, probe } from './probe.js';
 import {
@@ -48,7 +48,8 @@ export const incident000: Claim = {
     if (m.severalLost) traces.push({ title: 'Two events lost by one resume', policy: seed000, bounds: claimBounds, path: m.severalLost.path });
     const wider = !!m.severalLost || !!m.lossWithoutMigration;
     return judgementOf(this, {
-      verdict: !signature ? 'refuted' : wider ? 'refined' : 'confirmed',
+      // The seed's setting has one frame undrained; two lost at once, or a loss without a migration, lie outside it.
+      verdict: grade({ contradicted: !signature, boundaryMoved: wider }),
       finding: !signature
         ? 'The model finds no world with the incident\'s signature.'
         : `The signature is reachable in ${signature.path.length} steps: the result is received, the connection drops before the application drains it, and the migration's replay starts after it. ` +
@@ -61,50 +62,108 @@ export const incident000: Claim = {
 
 const conditionKnobs = ['eventIds', 'bridging', 'replay', 'cursorAdvance'] as const;
 
-/** The four conditions of validity, over the knob lattice, with clean and unclean drops. */
-export const conditions000: Claim = {
-  id: '000-conditions',
-  seed: '000',
-  claim:
-    'The failure needs all four conditions at once: a shared event-ID allocator, session bridging, a cursor that names an event the client has not processed (an unclean drop after send, before drain), and replay strictly after the cursor. Remove any one and it does not manifest.',
-  test: test000,
-  judge() {
-    const rows: string[][] = [];
-    let agreesOnMigration = true;
-    let agreesAnywhere = true;
+interface ConditionCell {
+  values: string[];
+  unclean: number;
+  undrained: number;
+  predicted: boolean;
+  signature: boolean;
+  onMigration: boolean;
+  anywhere: boolean;
+}
+
+let conditionCells: ConditionCell[] | undefined;
+
+/** Every cell of the four knobs x clean/unclean drops x one or two frames undrained, explored once for both claims. */
+function exploreConditions(): ConditionCell[] {
+  if (conditionCells) return conditionCells;
+  conditionCells = [];
+  for (const undrained of [1, 2]) {
     for (const unclean of [1, 0]) {
       for (const cell of lattice(seed000, conditionKnobs)) {
-        const bounds = { ...claimBounds, unclean };
-        const { found } = probe(cell.policy, bounds, { onMigration: losesOnMigration, anywhere: losesAnEvent });
+        const bounds = { ...claimBounds, unclean, undrained };
+        const { found } = probe(cell.policy, bounds, { signature: seed000Signature, onMigration: losesOnMigration, anywhere: losesAnEvent });
         const predicted =
           valueOf(cell, 'eventIds') === 'shared' &&
           valueOf(cell, 'bridging') === true &&
           valueOf(cell, 'replay') === 'exclusive' &&
           valueOf(cell, 'cursorAdvance') === 'onReceive' &&
           unclean === 1;
-        agreesOnMigration &&= found.onMigration === predicted;
-        agreesAnywhere &&= found.anywhere === predicted;
-        rows.push([
-          ...cell.values.map((v) => showValue(v.value)),
-          unclean ? 'unclean' : 'clean only',
-          yesNo(predicted),
-          yesNo(found.onMigration!),
-          yesNo(found.anywhere!),
-        ]);
+        conditionCells.push({
+          values: cell.values.map((v) => showValue(v.value)),
+          unclean,
+          undrained,
+          predicted,
+          signature: found.signature!,
+          onMigration: found.onMigration!,
+          anywhere: found.anywhere!,
+        });
       }
     }
+  }
+  return conditionCells;
+}
+
+const dropsLabel = (cell: ConditionCell) => (cell.unclean ? 'unclean' : 'clean only');
+
+/** The four conditions of validity, for the seed's own signature. */
+export const conditions000: Claim = {
+  id: '000-conditions',
+  seed: '000',
+  claim:
+    "The incident (its signature: exactly one missing result, on the first resume after the migration, the cursor equal to the missing event's ID) needs all four conditions at once: a shared event-ID allocator, session bridging, a cursor that names an event the client has not processed (an unclean drop after send, before drain), and replay strictly after the cursor. Remove any one and it does not manifest.",
+  test: test000,
+  judge() {
+    const cells = exploreConditions();
+    const disagree = cells.filter((c) => c.signature !== c.predicted);
+    const oneFrame = cells.filter((c) => c.undrained === 1);
     const table: FindingTable = {
-      header: [...conditionKnobs, 'drops', 'seed predicts loss', 'model: loss on a migration', 'model: loss on any resume'],
-      rows,
+      header: [...conditionKnobs, 'drops', 'undrained at most', 'seed predicts the incident', "model: the seed's signature", 'model: a loss on a migration'],
+      rows: cells.map((c) => [...c.values, dropsLabel(c), String(c.undrained), yesNo(c.predicted), yesNo(c.signature), yesNo(c.onMigration)]),
     };
+    const migrationAgreesWithOneFrame = oneFrame.every((c) => c.onMigration === c.predicted);
     return judgementOf(this, {
-      verdict: agreesAnywhere ? 'confirmed' : agreesOnMigration ? 'refined' : 'refuted',
-      finding: agreesAnywhere
-        ? 'The model agrees with the seed in every cell of the lattice.'
-        : `${agreesOnMigration ? 'For losses on a migration the model agrees cell by cell. ' : 'Not all four conditions are necessary even for a loss on a migration: inclusive replay loses too when two frames were undrained at the drop. '}` +
-          'For losses on any resume, the shared allocator and the bridging are not needed at all: a client whose cursor moves on receive, an unclean drop, and replay after the cursor lose an event over a single transport. ' +
-          'What the seed calls the migration conditions only decide whether the migration path is one of the ways to lose it.',
+      verdict: grade({ contradicted: disagree.length > 0, boundaryMoved: false }),
+      finding:
+        (disagree.length === 0
+          ? `The seed's signature is reachable in exactly the ${cells.filter((c) => c.predicted).length / 2} cell the seed predicts, with one frame undrained or two, and in none of the other ${cells.length / 2 - 1}: each of the four conditions is necessary for it. `
+          : `The model disagrees with the seed in ${disagree.length} of ${cells.length} cells. `) +
+        (migrationAgreesWithOneFrame
+          ? 'With at most one frame undrained (the incident: only the result was), any loss on a migration agrees with the prediction cell by cell too. '
+          : '') +
+        'A loss of another signature (an event older than the cursor, with two frames undrained, or a loss over one transport) is judged in 000-conditions-any-loss.',
       tables: [table],
+    });
+  },
+};
+
+/** The same four conditions, read as conditions of any loss of an event. */
+export const conditionsAnyLoss000: Claim = {
+  id: '000-conditions-any-loss',
+  seed: '000',
+  claim:
+    'Read broadly: an event is lost on a resume only when all four conditions hold (shared allocator, bridging, a cursor naming an unprocessed event, replay after the cursor).',
+  test: test000,
+  judge() {
+    const cells = exploreConditions().filter((c) => c.undrained === 2 || c.unclean === 1);
+    const seedSetting = cells.filter((c) => c.undrained === 1);
+    const contradicted = seedSetting.some((c) => c.anywhere !== c.predicted);
+    const inclusiveLossOnMigration = cells.some((c) => c.undrained === 2 && c.values[2] === 'inclusive' && c.onMigration);
+    return judgementOf(this, {
+      verdict: grade({ contradicted, boundaryMoved: cells.some((c) => c.anywhere !== c.predicted) }),
+      finding:
+        (contradicted
+          ? 'Even with one frame undrained, the shared allocator and the bridging are not needed: a client whose cursor moves on receive, an unclean drop and replay after the cursor lose an event over a single transport. What the seed calls the migration conditions only decide whether the migration is one of the ways to lose it. '
+          : 'With one frame undrained, the model agrees with the seed cell by cell. ') +
+        (inclusiveLossOnMigration
+          ? 'With two frames undrained, replay from the cursor loses too (the older frame: the cursor already names the newer), so the replay condition is not necessary either.'
+          : ''),
+      tables: [
+        {
+          header: [...conditionKnobs, 'drops', 'undrained at most', 'seed predicts loss', 'model: loss on a migration', 'model: loss on any resume'],
+          rows: cells.map((c) => [...c.values, dropsLabel(c), String(c.undrained), yesNo(c.predicted), yesNo(c.onMigration), yesNo(c.anywhere)]),
+        },
+      ],
     });
   },
 };
@@ -140,9 +199,10 @@ export const laterResumes000: Claim = {
     const cleanOnly = continuation(seed000, { ...wider, unclean: 0 }, incident.path, newLoss);
     const traces = unclean ? [{ title: 'The incident, then a second loss in the same session', policy: seed000, bounds: wider, path: unclean }] : [];
     return judgementOf(this, {
-      verdict: unclean ? (cleanOnly ? 'refuted' : 'refined') : 'confirmed',
+      // Unclean drops are the seed's own setting (the incident was one), so a later loss there contradicts the claim.
+      verdict: grade({ contradicted: !!unclean, boundaryMoved: !!cleanOnly }),
       finding: unclean
-        ? `After the incident, another unclean drop in the same session loses again (${unclean.length} steps in all): the IDs' origin does not matter, the cursor still moves on receive and replay still starts after it. ${cleanOnly ? 'Even clean drops lose events later.' : 'With clean drops only, later resumes lose nothing, which is what the incident\'s team saw.'}`
+        ? `After the incident, another unclean drop in the same session loses again (${unclean.length} steps in all): the IDs' origin does not matter, the cursor still moves on receive and replay still starts after it. ${cleanOnly ? 'Even clean drops lose events later.' : 'Only with clean drops do later resumes lose nothing, which is what the incident\'s team saw.'}`
         : 'No later resume in the same session loses an event.',
       traces,
     });
@@ -163,7 +223,7 @@ export const retry000: Claim = {
       (v) => v.property === 'at-most-once-effect',
     );
     return judgementOf(this, {
-      verdict: twice && !noRetry ? 'confirmed' : 'refuted',
+      verdict: grade({ contradicted: !twice, boundaryMoved: !!noRetry }),
       finding: twice
         ? `The model reaches a second execution in ${twice.path.length} steps: the lost result leaves the request stalled, the timeout fires and the retry runs the tool again. Without retries the effect runs once and the request ends timed out.`
         : 'No world runs a side effect twice.',
@@ -184,14 +244,17 @@ export const cleanDrops000: Claim = {
     const rows: string[][] = [];
     let lossWithClean = false;
     let duplicateWithClean = false;
+    let duplicateWithDedup = false;
     for (const cell of lattice(seed000, ['replay', 'dedup'])) {
       const { found } = probe(cell.policy, bounds, { loss: losesAnEvent, twice: deliversTwice });
       lossWithClean ||= found.loss!;
       duplicateWithClean ||= found.twice!;
+      // The seed's ">= cursor" contract comes with client dedup: a repeat with dedup on would contradict it.
+      if (valueOf(cell, 'dedup') === true) duplicateWithDedup ||= found.twice!;
       rows.push([...cell.values.map((v) => showValue(v.value)), yesNo(found.loss!), yesNo(found.twice!)]);
     }
     return judgementOf(this, {
-      verdict: lossWithClean ? 'refuted' : duplicateWithClean ? 'refined' : 'confirmed',
+      verdict: grade({ contradicted: lossWithClean || duplicateWithDedup, boundaryMoved: duplicateWithClean }),
       finding: lossWithClean
         ? 'Clean drops lose events too.'
         : duplicateWithClean
@@ -213,18 +276,28 @@ export const decision000: Claim = {
     const rows: string[][] = [];
     let inclusiveDedupAlwaysCorrect = true;
     let onDrainExclusiveCorrect = true;
+    // The seed's setting: its on-receive client with one frame undrained.
+    let inclusiveDedupFailsInSetting = false;
+    let exclusiveSafeInSetting = false;
     for (const undrained of [1, 2]) {
       for (const cell of lattice(seed000, ['replay', 'cursorAdvance', 'dedup'])) {
         const bounds = { ...claimBounds, undrained };
         const { found } = probe(cell.policy, bounds, { loss: losesAnEvent, twice: deliversTwice });
         const outcome = found.loss ? (found.twice ? 'loses one, delivers one twice' : 'loses one') : found.twice ? 'delivers one twice' : 'correct';
-        if (valueOf(cell, 'replay') === 'inclusive' && valueOf(cell, 'dedup') === true && outcome !== 'correct') inclusiveDedupAlwaysCorrect = false;
+        if (valueOf(cell, 'replay') === 'inclusive' && valueOf(cell, 'dedup') === true && outcome !== 'correct') {
+          inclusiveDedupAlwaysCorrect = false;
+          if (undrained === 1) inclusiveDedupFailsInSetting = true;
+        }
+        if (undrained === 1 && valueOf(cell, 'replay') === 'exclusive' && valueOf(cell, 'cursorAdvance') === 'onReceive' && !found.loss) exclusiveSafeInSetting = true;
         if (valueOf(cell, 'replay') === 'exclusive' && valueOf(cell, 'cursorAdvance') === 'onDrain' && outcome !== 'correct') onDrainExclusiveCorrect = false;
         rows.push([...cell.values.map((v) => showValue(v.value)), String(undrained), outcome]);
       }
     }
     return judgementOf(this, {
-      verdict: inclusiveDedupAlwaysCorrect ? 'confirmed' : 'refined',
+      verdict: grade({
+        contradicted: inclusiveDedupFailsInSetting || exclusiveSafeInSetting,
+        boundaryMoved: !inclusiveDedupAlwaysCorrect || onDrainExclusiveCorrect,
+      }),
       finding:
         (inclusiveDedupAlwaysCorrect
           ? 'Replay from the cursor with dedup is correct in every row. '
@@ -256,7 +329,7 @@ export const namespacing000: Claim = {
     const rejects = facts.reject!;
     const correct = !rejects.migrationAccepted && !rejects.lossAnywhere;
     return judgementOf(this, {
-      verdict: correct ? 'confirmed' : !rejects.migrationAccepted && !rejects.lossOnMigration ? 'refined' : 'refuted',
+      verdict: grade({ contradicted: rejects.migrationAccepted! || rejects.lossOnMigration!, boundaryMoved: !correct }),
       finding:
         `With per-transport IDs and unknown cursors rejected, no migration is accepted and none loses an event${rejects.lossAnywhere ? ', but the drain race over one transport remains: namespacing fixes the migration path, not the cursor that moves on receive' : ''}. ` +
         `If the server answers the unplaceable cursor with 200 and an empty stream instead, the migration is accepted quietly: that is seed 003.`,
@@ -276,7 +349,7 @@ export const scope000: Claim = {
     const { result } = probe(policy, claimBounds, { streamableOnly: losesOnStreamableOnly });
     const match = result.matches.streamableOnly;
     return judgementOf(this, {
-      verdict: match ? 'refuted' : 'confirmed',
+      verdict: grade({ contradicted: !!match, boundaryMoved: false }),
       finding: match
         ? `A session that lives on streamable HTTP only, with no bridging, loses an event in ${match.path.length} steps with the same client (cursor on receive) and the spec's replay after the cursor. The official SDK client advances its resumption token on parse, before the message is handled, so the window is small but real.`
         : 'No session that lives on streamable HTTP only loses an event.',
@@ -285,7 +358,7 @@ export const scope000: Claim = {
   },
 };
 
-export const claims000: Claim[] = [incident000, conditions000, laterResumes000, retry000, cleanDrops000, decision000, namespacing000, scope000];
+export const claims000: Claim[] = [incident000, conditions000, conditionsAnyLoss000, laterResumes000, retry000, cleanDrops000, decision000, namespacing000, scope000];
 
 /** For docs: the policy and bounds a claim was judged under. */
 export function describeSetting(policy: Policy, bounds: typeof claimBounds): string {

@@ -7,6 +7,7 @@ import { sessionContext } from '../session-step.js';
 import type { ResumeRecord, SessionContext } from '../session-types.js';
 import type { World, WorldMessage } from '../world-types.js';
 import { heldSession } from '../world.js';
+import { isStalled } from '../world-steps.js';
 
 function held(world: World): SessionContext<WorldMessage> | undefined {
   const session = heldSession(world);
@@ -98,10 +99,57 @@ export function seed003Signature(world: World): boolean {
   );
 }
 
-/** A migration was refused with 404, and the client then got an answer in a new session. */
+/**
+ * A migration was refused with 404, the client re-initialized over the transport it had tried
+ * to migrate to, and a call in that new session was answered.
+ */
 export function recoversFromRefusedMigration(world: World): boolean {
+  const refused = new Set<string>();
+  for (const s of world.sessions) {
+    for (const r of sessionContext<WorldMessage>(s).resumes) if (r.crossTransport && r.outcome === 'rejected') refused.add(r.transport);
+  }
+  const context = held(world);
+  return (
+    !!context &&
+    world.client.session > 0 &&
+    context.transport !== null &&
+    refused.has(context.transport) &&
+    world.client.requests.some((r) => r.status === 'answered' && r.session === world.client.session)
+  );
+}
+
+/** A request waits on a live stream that will bring nothing more. */
+export function stalls(world: World): boolean {
+  return world.client.requests.some((r) => isStalled(world, r));
+}
+
+/** A tool's side effect ran more than once. */
+export function duplicatesAnEffect(world: World): boolean {
+  return Object.values(world.executions).some((n) => n > 1);
+}
+
+/** The consequences a client or user can suffer, whatever rule a server follows (003-rule is judged by these alone). */
+export const consequences = {
+  loss: losesAnEvent,
+  stall: stalls,
+  'duplicate effect': duplicatesAnEffect,
+  'foreign capabilities': servesForeignCapabilities,
+} as const satisfies Record<string, (world: World) => boolean>;
+
+/** A call that failed in an earlier session ran again, in the new one, after a re-initialization. */
+export function reRunsAFailedCall(world: World): boolean {
+  return world.client.requests.some(
+    (failed) =>
+      failed.status === 'failed' &&
+      (world.executions[failed.call] ?? 0) > 1 &&
+      world.client.requests.some((r) => r.call === failed.call && r.session > failed.session),
+  );
+}
+
+/** A migration was refused with 404 while the tool of a call it failed had already run: the loss is reported, not silent. */
+export function failsVisiblyAfterRefusedMigration(world: World): boolean {
   const refused = world.sessions.some((s) =>
     sessionContext<WorldMessage>(s).resumes.some((r) => r.crossTransport && r.outcome === 'rejected'),
   );
-  return refused && world.client.requests.some((r) => r.status === 'answered' && r.session === world.client.session && r.session > 0);
+  return refused && world.client.requests.some((r) => r.status === 'failed' && (world.executions[r.call] ?? 0) > 0);
 }

@@ -1,19 +1,37 @@
-/** `at-most-once-effect`: a tool call's side effect runs once, even across drops, resumes and retries. */
+/**
+ * `at-most-once-effect`: a tool call's side effect runs once, even across drops, resumes and
+ * retries. A second run the checker provoked is not counted: a retry after waiting only on streams
+ * it got with cursors no real client presents (see `HistoryView.isCursorProbe`), where a server
+ * without resumption owes nothing.
+ */
 import type { HistoryView } from '../history-view.js';
-import { fixtureCalls } from '../fixture-calls.js';
+import { fixtureCalls, type FixtureCall } from '../fixture-calls.js';
 import { toolJson } from '../messages.js';
 import { fail, pass, skip, type Judgement } from '../judgement.js';
 
 export function judgeAtMostOnceEffect(view: HistoryView): Judgement {
   let judged = 0;
-  for (const call of fixtureCalls(view)) {
+  const calls = fixtureCalls(view);
+  for (const call of calls) {
     if (call.tool === 'session_info') continue;
     const result = toolJson(view.responseTo(call.request));
-    if (typeof result?.executions !== 'number') continue;
+    if (typeof result?.executions !== 'number' || (result.executions > 1 && provokedRetry(view, calls, call))) continue;
     judged++;
     if (result.executions > 1) {
       return fail(`the side effect of ${call.tool} ${call.label} ran ${result.executions} times`, [call.request.conn]);
     }
   }
   return judged > 0 ? pass(`${judged} tool result(s), each effect ran once`) : skip('no emit result carried an execution count (fixture tools missing?)');
+}
+
+/** Whether every earlier run of `call`'s tool and label was abandoned after waits on cursor probes only. */
+function provokedRetry(view: HistoryView, calls: FixtureCall[], call: FixtureCall): boolean {
+  const earlier = calls.filter((c) => c.tool === call.tool && c.label === call.label && c.request.conn < call.request.conn);
+  return (
+    earlier.length > 0 &&
+    earlier.every((c) => {
+      const waits = view.history.entries.filter((e) => e.type === 'failure' && e.reason === 'timeout' && e.awaiting === c.request.id);
+      return waits.length > 0 && waits.every((w) => w.type === 'failure' && view.isCursorProbe(w.conn));
+    })
+  );
 }

@@ -1,5 +1,5 @@
 /** `no-cross-session-replay`: a cursor minted in session A, presented with session B's ID, never yields A's messages. */
-import type { HistoryView } from '../history-view.js';
+import { resumptionNotOffered, type HistoryView } from '../history-view.js';
 import { fixtureCalls } from '../fixture-calls.js';
 import { fixtureNotification, isResponse } from '../messages.js';
 import { fail, pass, skip, type Judgement } from '../judgement.js';
@@ -25,5 +25,6 @@ export function judgeNoCrossSessionReplay(view: HistoryView): Judgement {
       }
     }
   }
-  return judged > 0 ? pass(`${judged} foreign-session cursor(s) yielded nothing of the other session`) : skip('no cursor of one session was presented to another');
+  if (judged > 0) return pass(`${judged} foreign-session cursor(s) yielded nothing of the other session`);
+  return skip(view.offersResumption() ? 'no cursor of one session was presented to another' : resumptionNotOffered);
 }

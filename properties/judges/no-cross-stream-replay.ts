@@ -1,5 +1,9 @@
-/** `no-cross-stream-replay`: a replay carries only messages of the stream its cursor belongs to. */
-import type { HistoryView } from '../history-view.js';
+/**
+ * `no-cross-stream-replay`: a replay carries only messages of the stream its cursor belongs to.
+ * Judged on resumes presenting a cursor of the stream they resume: for any other cursor the
+ * server cannot know which stream the client means, and a stream it answers with is no replay.
+ */
+import { resumptionNotOffered, type HistoryView } from '../history-view.js';
 import { fixtureCalls } from '../fixture-calls.js';
 import { fixtureNotification, isResponse, isResponseTo } from '../messages.js';
 import { fail, pass, skip, type Judgement } from '../judgement.js';
@@ -9,7 +13,7 @@ export function judgeNoCrossStreamReplay(view: HistoryView): Judgement {
   let judged = 0;
   for (const resume of view.resumes()) {
     const origin = view.originOf(resume.conn);
-    if (origin === resume.conn || !view.isAcceptedStream(resume.conn)) continue;
+    if (origin === resume.conn || !view.isAcceptedStream(resume.conn) || view.cursorSource(resume.conn) !== 'stream') continue;
     const opened = view.exchanges.get(origin)!.request;
     if (opened.purpose === 'open-legacy') continue; // the legacy stream carries the whole session
     judged++;
@@ -31,5 +35,6 @@ export function judgeNoCrossStreamReplay(view: HistoryView): Judgement {
       }
     }
   }
-  return judged > 0 ? pass(`${judged} replay(s) carried only their own stream`) : skip('no replay of a request or standalone stream was accepted');
+  if (judged > 0) return pass(`${judged} replay(s) carried only their own stream`);
+  return skip(view.offersResumption() ? 'no replay of a request or standalone stream was accepted' : resumptionNotOffered);
 }

@@ -2,7 +2,7 @@
  * `no-silent-loss`: when the server accepts a resume of a stream the client kept, the application
  * ends with every message that stream carries (its notifications and its response), none skipped.
  */
-import type { HistoryView } from '../history-view.js';
+import { resumptionNotOffered, type HistoryView } from '../history-view.js';
 import { fixtureCalls } from '../fixture-calls.js';
 import { fixtureNotification, isResponseTo } from '../messages.js';
 import { fail, pass, skip, type Judgement } from '../judgement.js';
@@ -56,7 +56,9 @@ export function judgeNoSilentLoss(view: HistoryView): Judgement {
   const origins = new Set<number>();
   for (const resume of view.resumes()) {
     // A GET without Last-Event-ID is not a resume (it opens a new stream): it promises no replay.
-    if (!resume.request.lastEventId) continue;
+    // Nor is a made-up cursor, or one for a stream that never offered a cursor: no real client
+    // presents those, and a server that ignores them (as one without resumption does) loses nothing.
+    if (!view.isClientResume(resume.conn)) continue;
     const origin = view.originOf(resume.conn);
     if (origin !== resume.conn && view.isAcceptedStream(resume.conn)) origins.add(origin);
   }
@@ -64,8 +66,10 @@ export function judgeNoSilentLoss(view: HistoryView): Judgement {
     const conns = view.connsOfStream(origin);
     const last = view.exchanges.get(conns[conns.length - 1]!)!;
     // A stream the client gave up on (its last connection dropped, or the session left) promises
-    // nothing more; nor does one whose last resume was refused (the client was told).
+    // nothing more; nor does one whose last resume was refused (the client was told), or was one
+    // the checker made up.
     if (!view.isAcceptedStream(last.conn) || (last.drop && !last.drop.atClose) || leftSession(view, origin, last.conn)) continue;
+    if (last.conn !== origin && !view.isClientResume(last.conn)) continue;
     const drained = conns.flatMap((c) => view.exchanges.get(c)!.drains.filter((d) => !d.duplicate).map((d) => d.message));
     const missing = expectedOn(view, origin).filter((e) => !e.seen(drained));
     judged++;
@@ -77,5 +81,6 @@ export function judgeNoSilentLoss(view: HistoryView): Judgement {
       );
     }
   }
-  return judged > 0 ? pass(`${judged} resumed stream(s) delivered everything`) : skip('no resume was accepted for a stream the client kept');
+  if (judged > 0) return pass(`${judged} resumed stream(s) delivered everything`);
+  return skip(view.offersResumption() ? 'no resume was accepted for a stream the client kept' : resumptionNotOffered);
 }

@@ -1,8 +1,10 @@
 /**
  * `unknown-cursor-rejected`: a `Last-Event-ID` that names no event of this session's streams is
- * answered 404-class, never 200 with a quiet stream.
+ * answered 404-class, never 200 with a quiet stream. Judged only where the candidate offers
+ * resumption on the stream the client resumes (it sent an event ID there): a server that sends
+ * no event IDs may ignore `Last-Event-ID` altogether, and then no cursor is "unknown".
  */
-import type { HistoryView } from '../history-view.js';
+import { resumptionNotOffered, type HistoryView } from '../history-view.js';
 import { fail, isSessionGone, pass, skip, type Judgement } from '../judgement.js';
 
 export function judgeUnknownCursorRejected(view: HistoryView): Judgement {
@@ -10,8 +12,8 @@ export function judgeUnknownCursorRejected(view: HistoryView): Judgement {
   for (const resume of view.resumes()) {
     const { lastEventId, sessionId } = resume.request;
     if (lastEventId === undefined || !view.session(sessionId)) continue;
-    const known = view.framesWithId(lastEventId, sessionId).some((f) => f.conn !== resume.conn);
-    if (known) continue;
+    const source = view.cursorSource(resume.conn);
+    if (source === undefined || source === 'stream' || source === 'session' || !view.offeredCursor(resume.conn)) continue;
     judged++;
     const status = resume.response?.status;
     const what = `Last-Event-ID ${JSON.stringify(lastEventId)}, which names no event of session ${sessionId}`;
@@ -21,5 +23,6 @@ export function judgeUnknownCursorRejected(view: HistoryView): Judgement {
     if (status < 300) return fail(`${what}, was answered ${status} with a stream, as if resumable`, [resume.request.seq, resume.response!.seq]);
     return fail(`${what}, was answered ${status}, not 404: the client is not told to re-initialize`, [resume.response!.seq]);
   }
-  return judged > 0 ? pass(`${judged} unknown cursor(s) refused with 404`) : skip('no unknown or foreign cursor was presented');
+  if (judged > 0) return pass(`${judged} unknown cursor(s) refused with 404`);
+  return skip(view.offersResumption() ? 'no unknown or foreign cursor was presented for a stream that offered one' : resumptionNotOffered);
 }

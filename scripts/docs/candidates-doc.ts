@@ -4,8 +4,10 @@
  * change. Findings are what the runs show; nothing here is written by hand but the advice per
  * property. IDs that differ run to run (sessions, events, labels) are shown as placeholders.
  */
-import { propertyIds, propertyStatements, type PropertyId } from '../../model/property-ids.js';
+import { propertyIds, type PropertyId } from '../../model/property-ids.js';
+import { definitions } from '../../properties/definitions.js';
 import type { RunningCandidate } from '../../src/candidates/adapter.js';
+import { oracleLines, traceLines } from '../../src/report/findings.js';
 import { runSuite } from '../../src/suite/run-suite.js';
 import type { SuiteReport } from '../../src/suite/types.js';
 import { fence, generatedBanner, table } from './markdown.js';
@@ -125,7 +127,7 @@ export async function candidatesDoc(): Promise<string> {
     if (a) {
       out.push(
         `Transports: ${a.transports.join(', ')}. Fixture tools: ${Object.entries(a.fixtures).filter(([, v]) => v).map(([k]) => k).join(', ') || 'none'}. ` +
-          `Model coverage: ${report.coverage?.reached ?? 0} of ${report.coverage?.states ?? 0} states reached (a scenario stops where the candidate answers what the model does not allow). ` +
+          `Model coverage: ${report.coverage?.reached ?? 0} of ${report.coverage?.states ?? 0} states reached (a scenario counts up to where the candidate first answers what the model does not allow). ` +
           `Check it yourself: \`mcp-resume-spec check --adapter ${subject.module}\`.`,
         '',
       );
@@ -135,11 +137,12 @@ export async function candidatesDoc(): Promise<string> {
       continue;
     }
     for (const p of failed) {
-      out.push(`### ${p.id}`, '', `*${propertyStatements[p.id]}*`, '', `**Found:** ${normalize(p.reason ?? '')}`, '');
+      out.push(`### ${p.id}`, '', `*${definitions[p.id].statement}*`, '', `**Found:** ${normalize(p.reason ?? '')}`, '');
       const c = p.counterexample;
       if (c) {
-        out.push(fence('text', c.steps.map(normalize).join('\n')), '');
-        if (c.oracle?.length) out.push(`Model oracle: ${c.oracle.map(normalize).join('; ')}`, '');
+        out.push(fence('text', traceLines(c.steps).map(normalize).join('\n')), '');
+        const oracle = oracleLines(c);
+        if (oracle.length) out.push(`Model oracle: ${oracle.map(normalize).join('; ')}`, '');
       }
       out.push(`**What to change:** ${advice[p.id]}`, '');
     }

@@ -3,7 +3,7 @@
  * verdict and the evidence (tables, traces, and the test that pins them).
  */
 import { formatBounds } from '../../model/bounds.js';
-import { claims, type ClaimJudgement } from '../../model/claims/index.js';
+import { gradingRule, judgedClaims, type ClaimJudgement } from '../../model/claims/index.js';
 import { describePolicy, policies, type Policy } from '../../model/policy.js';
 import { formatTrace, replay } from '../../model/trace.js';
 import { fence, generatedBanner, table } from './markdown.js';
@@ -15,6 +15,9 @@ function policyName(policy: Policy): string {
 
 function section(j: ClaimJudgement): string {
   const parts = [
+    // A verdict-free anchor, so links survive a verdict changing.
+    `<a id="${j.id}"></a>`,
+    '',
     `### ${j.id}: ${j.verdict}`,
     '',
     `**Claim.** ${j.claim}`,
@@ -33,18 +36,24 @@ function section(j: ClaimJudgement): string {
 
 /** The whole of docs/claims.md. */
 export function claimsDoc(): string {
-  const judged = claims.map((c) => c.judge());
+  const judged = judgedClaims();
   const count = (v: string) => judged.filter((j) => j.verdict === v).length;
   return [
     generatedBanner('scripts/docs.ts'),
     '',
     "# The seeds' claims, judged by the model",
     '',
-    "Each claim of the two incident write-ups (`seeds/000`: one tool result lost after a migration; `seeds/003`: a migration resumed quietly under capabilities the client never negotiated), restated, with the model's verdict: **confirmed** (the model agrees), **refined** (true, but the model draws the boundary elsewhere), or **refuted** (the model finds a counterexample). Verdicts are computed by exploring the model, not written by hand.",
+    "Each claim of the two incident write-ups (`seeds/000`: one tool result lost after a migration; `seeds/003`: a migration resumed quietly under capabilities the client never negotiated), restated, with the model's verdict. Verdicts are computed by exploring the model, not written by hand, and every claim is graded by the same rule (`grade` in `model/claims/claim.ts`):",
+    '',
+    `- **refuted**: ${gradingRule.refuted}`,
+    `- **refined**: ${gradingRule.refined}`,
+    `- **confirmed**: ${gradingRule.confirmed}`,
+    '',
+    "Seed 000's own setting is its client (cursor on receive, no dedup, retry on timeout), unclean drops and one frame undrained; seed 003's is its server's knobs. Where a claim has two readings (000-conditions), each gets its own verdict.",
     '',
     `Summary: ${count('confirmed')} confirmed, ${count('refined')} refined, ${count('refuted')} refuted.`,
     '',
-    table(['claim', 'seed', 'verdict'], judged.map((j) => [`[${j.id}](#${j.id}-${j.verdict})`, j.seed, j.verdict])),
+    table(['claim', 'seed', 'verdict'], judged.map((j) => [`[${j.id}](#${j.id})`, j.seed, j.verdict])),
     '',
     '## Seed 000',
     '',

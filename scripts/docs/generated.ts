@@ -6,6 +6,8 @@
 import { candidatesDoc } from './candidates-doc.js';
 import { claimsDoc } from './claims-doc.js';
 import { modelDoc } from './model-doc.js';
+import { specProposalsDoc } from './spec-proposals-doc.js';
+import { propertiesDoc } from './properties-doc.js';
 
 export interface GeneratedDoc {
   render: () => string | Promise<string>;
@@ -15,5 +17,7 @@ export interface GeneratedDoc {
 export const generatedDocs: Record<string, GeneratedDoc> = {
   'docs/model.md': { render: modelDoc, exact: true },
   'docs/claims.md': { render: claimsDoc, exact: true },
+  'docs/spec-proposals.md': { render: specProposalsDoc, exact: true },
+  'docs/properties.md': { render: propertiesDoc, exact: true },
   'docs/candidates.md': { render: candidatesDoc, exact: false },
 };

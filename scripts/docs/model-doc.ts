@@ -7,7 +7,8 @@ import { defaultBounds, maxBounds, type Bounds } from '../../model/bounds.js';
 import { explore } from '../../model/explore.js';
 import { invariants } from '../../model/invariants.js';
 import { knob, knobs, mutants, policies, safeVariants, type KnobName } from '../../model/policy.js';
-import { historyOnlyProperties, propertyIds, propertyStatements } from '../../model/property-ids.js';
+import { historyOnlyProperties, propertyIds } from '../../model/property-ids.js';
+import { definitions } from '../../properties/definitions.js';
 import { sessionMachine } from '../../model/session-machine.js';
 import { fence, generatedBanner, table } from './markdown.js';
 
@@ -33,6 +34,11 @@ export function sessionBranches(): Branch[] {
   return branches;
 }
 
+/** Text after a label's colon must not hold another: Mermaid's state grammar ends the label there. */
+function label(text: string): string {
+  return text.replace(/:/g, ',').replace(/;/g, ',');
+}
+
 /**
  * The Mermaid state diagram: one edge per transition (self-loops included), labelled with the
  * event, its guard and the status it answers; wildcard refusals as notes.
@@ -41,11 +47,11 @@ export function mermaidStateDiagram(): string {
   const lines = ['stateDiagram-v2', `  [*] --> ${sessionMachine.root.initial?.target[0]?.key}`];
   for (const b of sessionBranches()) {
     if (b.event === '*') {
-      lines.push(`  note right of ${b.state}: any other event: ${b.description}`);
+      lines.push(`  note right of ${b.state}: any other event, ${label(b.description)}`);
       continue;
     }
-    const answer = b.description.split(':')[0]!.split(' (')[0];
-    lines.push(`  ${b.state} --> ${b.target ?? b.state}: ${b.event}${b.guard ? ` [${b.guard}]` : ''} ${answer}`);
+    const answer = b.description.split(':')[0]!.split(' (')[0]!;
+    lines.push(`  ${b.state} --> ${b.target ?? b.state}: ${b.event}${b.guard ? ` [${b.guard}]` : ''} ${label(answer)}`);
   }
   return lines.join('\n');
 }
@@ -129,7 +135,7 @@ export function modelDoc(): string {
     '',
     '## Policies',
     '',
-    'A policy is one value per knob. The server reads the first five, the client the last three.',
+    'A policy is one value per knob. The server reads the first six, the client the last four.',
     '',
     table(['policy', 'kind', ...knobNames], names.map((name) => [name, kind(name), ...knobNames.map((k) => show(knob(policies[name]!, k)))])),
     '',
@@ -143,7 +149,7 @@ export function modelDoc(): string {
     '',
     table(
       ['id', 'statement', 'model invariant'],
-      propertyIds.map((id) => [`\`${id}\``, propertyStatements[id], historyOnlyProperties.includes(id) ? 'no (about real IDs only)' : 'yes']),
+      propertyIds.map((id) => [`\`${id}\``, definitions[id].statement, historyOnlyProperties.includes(id) ? 'no (about real IDs only)' : 'yes']),
     ),
     '',
     '## What exploration finds',

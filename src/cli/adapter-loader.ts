@@ -2,18 +2,22 @@
  * Loads a candidate adapter module for `mcp-resume-spec check --adapter MODULE`.
  *
  * The module's default export starts a candidate: `() => Promise<{url, stop, name?, version?}>`
- * (see `src/candidates/adapter.ts`). `.ts`/`.mts` modules load through ts-node's ESM loader, which
- * `bin/mcp-resume-spec.js` registers before anything else runs (under vitest, vite transforms them
- * instead); `.js`/`.mjs`/`.cjs` load natively. A `.ts` module outside this project loads as long as
- * Node sees it as ESM (a `package.json` with `"type": "module"` above it), or when named `.mts`:
- * ts-node's ESM loader does not compile TypeScript that Node classifies as CommonJS.
+ * (see `src/candidates/adapter.ts`). Every module format loads, whatever the package around it:
+ * `.js`/`.mjs`/`.cjs` natively; `.mts`, and `.ts` under a `"type": "module"` package.json, through
+ * ts-node's ESM loader, registered here on first need; `.cts`, and `.ts` in a CommonJS scope (no
+ * such package.json, as in most TypeScript projects), through ts-node's CommonJS registration, since
+ * its ESM loader does not compile TypeScript that Node classifies as CommonJS. TypeScript is
+ * transpiled only (no type check), with the nearest tsconfig.json above the module. Under vitest,
+ * vite compiles TypeScript itself and nothing is registered.
  *
  * Every way this can go wrong becomes an `Error` with a one-line message naming the module, which
  * the CLI prints and turns into exit status 2.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
 import { dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { inspect } from 'node:util';
 
 /** A started candidate, as the loader hands it to the suite. */
 export interface StartedCandidate {
@@ -40,12 +44,14 @@ export interface LoadAdapterOptions {
 }
 
 /** The extensions `--adapter` accepts. */
-export const adapterExtensions = ['.ts', '.mts', '.js', '.mjs', '.cjs'] as const;
+export const adapterExtensions = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'] as const;
 
 const defaultTimeoutMs = 30_000;
 
 function firstLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  // Errors from ts-node's loader thread arrive as plain objects, some without a prototype.
+  const text = (error as { message?: unknown } | null)?.message;
+  const message = typeof text === 'string' ? text : typeof error === 'string' ? error : inspect(error, { breakLength: Infinity });
   const line = message.split('\n').find((l) => l.trim() !== '') ?? '';
   return line.trim() || (error instanceof Error ? error.name : 'unknown error');
 }
@@ -73,6 +79,71 @@ function packageType(file: string): string | undefined {
     if (parent === dir) return undefined;
     dir = parent;
   }
+}
+
+/** How a module is loaded: natively, or TypeScript through one of ts-node's two registrations. */
+type Loader = 'native' | 'typescript-esm' | 'typescript-commonjs';
+
+/** Node's own rule: `.mts` is ESM, `.cts` CommonJS, `.ts` whatever the nearest package.json's `type` says. */
+function loaderFor(path: string, ext: string): Loader {
+  if (ext === '.mts') return 'typescript-esm';
+  if (ext === '.cts') return 'typescript-commonjs';
+  if (ext === '.ts') return packageType(path) === 'module' ? 'typescript-esm' : 'typescript-commonjs';
+  return 'native';
+}
+
+/** Set by whoever registered ts-node's ESM loader in this process (`bin/run-ts.js`, or below). */
+const esmLoaderMark = Symbol.for('mcp-resume-spec.ts-node-esm');
+const require = createRequire(import.meta.url);
+let commonJsRegistered = false;
+
+/**
+ * Vitest compiles TypeScript through vite: registering ts-node there would compile it twice. Its
+ * worker state, not its environment variables, which the processes a test starts inherit.
+ */
+function underVitest(): boolean {
+  return '__vitest_worker__' in globalThis;
+}
+
+/** The nearest tsconfig.json above `file`, if any: the adapter's own compiler options. */
+function nearestTsconfig(file: string): string | undefined {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'tsconfig.json');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+async function importModule(path: string, loader: Loader): Promise<Record<string, unknown>> {
+  const marks = globalThis as Record<symbol, unknown>;
+  if (loader === 'typescript-esm' && !underVitest() && marks[esmLoaderMark] !== true) {
+    // The loader's thread reads these when it starts: set them before registering.
+    process.env.TS_NODE_TRANSPILE_ONLY ??= 'true';
+    // ESM output whatever the project's tsconfig says (ts-node's ESM loader requires NodeNext).
+    process.env.TS_NODE_COMPILER_OPTIONS ??= JSON.stringify({ module: 'NodeNext', moduleResolution: 'NodeNext' });
+    const project = nearestTsconfig(path);
+    if (project !== undefined) process.env.TS_NODE_PROJECT ??= project;
+    else process.env.TS_NODE_SKIP_PROJECT ??= 'true';
+    register(pathToFileURL(require.resolve('ts-node/esm')).href, import.meta.url);
+    marks[esmLoaderMark] = true;
+  }
+  return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+}
+
+/** Compiles and requires a CommonJS TypeScript module through ts-node's require hook. */
+function requireTypeScript(path: string): Record<string, unknown> {
+  if (!commonJsRegistered) {
+    const tsNode = require('ts-node') as typeof import('ts-node');
+    const project = nearestTsconfig(path);
+    tsNode.register({
+      transpileOnly: true,
+      ...(project !== undefined ? { project } : { skipProject: true }),
+      // CommonJS output whatever the project's tsconfig says: this module is required, not imported.
+      compilerOptions: { module: 'commonjs', moduleResolution: 'node10', verbatimModuleSyntax: false },
+    });
+    commonJsRegistered = true;
+  }
+  return require(path) as Record<string, unknown>;
 }
 
 function describe(value: unknown): string {
@@ -115,7 +186,7 @@ function bounded<T>(promise: Promise<T>, ms: number, timeoutError: () => Error, 
 /**
  * Loads an adapter module.
  *
- * @param modulePath - the `--adapter` argument: a `.ts`, `.mts`, `.js`, `.mjs` or `.cjs` file,
+ * @param modulePath - the `--adapter` argument: a `.ts`, `.mts`, `.cts`, `.js`, `.mjs` or `.cjs` file,
  *   absolute or relative to `options.cwd`
  * @param options - cwd and the bound of `start()`/`stop()`
  * @returns the adapter, whose `start()` calls the default export, bounds it, and checks that it
@@ -139,24 +210,19 @@ export async function loadAdapter(modulePath: string, options: LoadAdapterOption
   if (!isFile) throw adapterError(path, 'not a file');
 
   let module: Record<string, unknown>;
+  const loader = loaderFor(path, ext);
   try {
-    module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+    module = loader === 'typescript-commonjs' && !underVitest() ? requireTypeScript(path) : await importModule(path, loader);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code === 'ERR_UNKNOWN_FILE_EXTENSION') {
-      throw adapterError(path, `cannot load ${ext} here: no TypeScript loader in this process (run it through bin/mcp-resume-spec.js, which registers ts-node/esm)`);
-    }
-    const compileProblem = error instanceof SyntaxError || (typeof code === 'string' && code.startsWith('ERR_REQUIRE'));
-    if (ext === '.ts' && compileProblem && packageType(path) !== 'module') {
-      throw adapterError(
-        path,
-        `cannot load: Node treats this .ts file as CommonJS (no package.json with "type": "module" above it) and ts-node's ESM loader does not compile that; rename it .mts or add such a package.json (${firstLine(error)})`,
-      );
+    if (code === 'MODULE_NOT_FOUND' && /'ts-node'|'typescript'/.test(firstLine(error))) {
+      throw adapterError(path, `cannot load ${ext}: ${firstLine(error)} (ts-node and typescript load TypeScript adapters; reinstall mcp-resume-spec)`);
     }
     throw adapterError(path, `failed to load: ${firstLine(error)}`);
   }
 
-  let start = module.default;
+  // `module.exports = start` (CommonJS) arrives as the module itself.
+  let start = typeof module === 'function' ? module : module.default;
   // A CommonJS module compiled from `export default`: module.exports is `{default: fn}`.
   if (typeof start === 'object' && start !== null && typeof (start as { default?: unknown }).default === 'function') {
     start = (start as { default: unknown }).default;

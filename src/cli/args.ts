@@ -6,10 +6,13 @@ import { UsageError } from './command.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** The parsed values: a string or boolean per declared flag, absent when not given. */
+export type Flags<O extends Options> = { [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string };
+
 /** Parses `argv` against `options`; unknown flags and positionals are usage errors. */
-export function parseFlags<O extends Options>(argv: string[], options: O) {
+export function parseFlags<O extends Options>(argv: string[], options: O): Flags<O> {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as Flags<O>;
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0]!);
   }

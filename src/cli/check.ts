@@ -1,12 +1,13 @@
 /**
  * `mcp-resume-spec check`: checks a candidate server (a URL, or an adapter module that starts
  * one) over real HTTP and reports which properties it breaks. Exit status: 0 every property
- * holds (or could not be judged, with the reason), 1 a property is violated, 2 the check could
- * not run.
+ * holds (or could not be judged, with the reason, or fails below the `--fail-on` level), 1 a
+ * property is violated at or above that level, 2 the check could not run.
  */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
+import { countsAt, failOnLevels, type FailOn } from '../../properties/definition.js';
 import type { Endpoint } from '../../properties/history.js';
 import { renderJson } from '../report/json.js';
 import { renderJunit } from '../report/junit.js';
@@ -18,16 +19,19 @@ import type { CandidateTarget, SuiteOptions, SuiteReport } from '../suite/types.
 import { loadAdapter, type StartedCandidate } from './adapter-loader.js';
 import { integerFlag, parseFlags } from './args.js';
 import { UsageError, type Command } from './command.js';
+import { parseTargetUrl } from './target-url.js';
 
 const usage = `usage: mcp-resume-spec check (--url URL | --adapter MODULE) [--mcp PATH] [--sse PATH] [--messages PATH]
                              [--runs N] [--seed S] [--path P] [--only IDS] [--json] [--junit FILE] [--markdown FILE]
                              [--timeout MS] [--max-seconds N] [--client-cursor drain|receive] [--no-coverage]
+                             [--fail-on must|should|policy]
 
 Drives a candidate MCP server over HTTP with scenarios from the model (coverage of every state the
 specification distinguishes) and fast-check interleavings, and reports each property:
-  --url URL          a server already running on loopback, e.g. http://127.0.0.1:3000
+  --url URL          a running server's streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp
+                     (legacy endpoints default to sse and messages beside it); a URL without a path is a base URL
   --adapter MODULE   a .ts or .js module whose default export starts a candidate: () => Promise<{url, stop}>
-  --mcp/--sse/--messages PATH   endpoint paths (defaults /mcp, /sse, /messages)
+  --mcp/--sse/--messages PATH   endpoint paths under the base URL (defaults /mcp, /sse, /messages); with --mcp, --url is the base
   --runs N           fast-check interleavings (default 200)
   --seed S           fast-check seed (default random); with --path, replays one counterexample
   --path P           replay a counterexample: a fast-check path (with --seed), coverage:N or probe:NAME
@@ -39,7 +43,18 @@ specification distinguishes) and fast-check interleavings, and reports each prop
   --max-seconds N    bound of the whole check (default 300); what is left is reported skipped
   --client-cursor    when the checking client's cursor moves: drain (default, the reference client) or receive
   --no-coverage      skip the model-coverage scenarios
-Exit status: 0 no property violated, 1 a property violated, 2 the check could not run.`;
+  --fail-on LEVEL    the weakest level whose failure fails the check (default policy: every failure counts):
+                     must (a MUST of the MCP spec, or derived from one: spec conformance),
+                     should (also the spec's SHOULDs), policy (also this project's rules where the spec is silent)
+Exit status: 0 no property violated at or above --fail-on, 1 a property violated at or above it,
+2 the check could not run.`;
+
+/** `--fail-on`: one of the thresholds, else a usage error naming them. */
+function parseFailOn(text: string | undefined): FailOn {
+  if (text === undefined) return 'policy';
+  if (!(failOnLevels as readonly string[]).includes(text)) throw new UsageError(`--fail-on must be one of ${failOnLevels.join(', ')}, got ${JSON.stringify(text)}`);
+  return text as FailOn;
+}
 
 function parseOnly(text: string | undefined): PropertyId[] | undefined {
   if (text === undefined) return undefined;
@@ -49,17 +64,6 @@ function parseOnly(text: string | undefined): PropertyId[] | undefined {
   }
   if (ids.length === 0) throw new UsageError('--only needs at least one property id');
   return ids as PropertyId[];
-}
-
-function checkUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`--url: not a URL: ${JSON.stringify(text)}`);
-  }
-  if (url.protocol !== 'http:') throw new UsageError(`--url: only http:// candidates can be checked, got ${url.protocol}//`);
-  return url.href.replace(/\/$/, '');
 }
 
 /** Sends console.log/info/debug to stderr until the returned function restores them. */
@@ -106,6 +110,7 @@ export const checkCommand: Command = {
       'max-seconds': { type: 'string' },
       'client-cursor': { type: 'string' },
       'no-coverage': { type: 'boolean' },
+      'fail-on': { type: 'string' },
     });
     if ((flags.url === undefined) === (flags.adapter === undefined)) throw new UsageError('give exactly one of --url URL and --adapter MODULE');
     const paths: Partial<Record<Endpoint, string>> = {};
@@ -118,6 +123,7 @@ export const checkCommand: Command = {
     }
     const cursor = flags['client-cursor'] ?? 'drain';
     if (cursor !== 'drain' && cursor !== 'receive') throw new UsageError(`--client-cursor must be drain or receive, got ${JSON.stringify(cursor)}`);
+    const failOn = parseFailOn(flags['fail-on']);
     const options: SuiteOptions = {
       runs: integerFlag('runs', flags.runs, 200, 100_000),
       timeoutMs: integerFlag('timeout', flags.timeout, 2000, 600_000),
@@ -132,7 +138,7 @@ export const checkCommand: Command = {
     if (flags.path !== undefined) options.path = flags.path;
     const only = parseOnly(flags.only);
     if (only) options.only = only;
-    const url = flags.url !== undefined ? checkUrl(flags.url) : undefined;
+    const location = flags.url !== undefined ? parseTargetUrl(flags.url, paths) : undefined;
 
     // Stdout carries the report alone: whatever an in-process candidate logs goes to stderr.
     const restoreConsole = consoleToStderr();
@@ -150,7 +156,7 @@ export const checkCommand: Command = {
       target = { name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''), url: started.url, paths };
       if (started.version !== undefined) target.version = started.version;
     } else {
-      target = { name: new URL(url!).host, url: url!, paths };
+      target = { name: new URL(location!.base).host, url: location!.base, paths: location!.paths };
     }
     const progress = progressLine();
     options.onProgress = progress.update;
@@ -165,11 +171,16 @@ export const checkCommand: Command = {
       await started?.stop();
       restoreConsole();
     }
-    const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd(), paths } : { url: target.url, paths };
+    const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd(), paths } : { url: target.url, paths: target.paths ?? paths };
     if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report));
     if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, source));
-    const invocation = flags.adapter !== undefined ? `mcp-resume-spec check --adapter ${flags.adapter}` : `mcp-resume-spec check --url ${target.url}`;
+    const invocation = flags.adapter !== undefined ? `mcp-resume-spec check --adapter ${flags.adapter}` : `mcp-resume-spec check --url ${location!.endpoint}`;
     process.stdout.write(flags.json ? renderJson(report) : renderText(report, { color: process.stdout.isTTY === true, invocation }));
-    return report.properties.some((p) => p.status === 'fail') ? 1 : 0;
+    const failures = report.properties.filter((p) => p.status === 'fail');
+    const counted = failures.filter((p) => countsAt(p.level, failOn));
+    if (counted.length < failures.length) {
+      process.stderr.write(`note: ${failures.length - counted.length} failure(s) below --fail-on ${failOn} do not fail the check\n`);
+    }
+    return counted.length > 0 ? 1 : 0;
   },
 };

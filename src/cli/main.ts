@@ -3,6 +3,7 @@
  * 2 the command could not run (with a one-line reason on stderr).
  */
 import { UsageError, type Command } from './command.js';
+import { toolVersion } from './version.js';
 
 const loaders: Record<string, () => Promise<Command>> = {
   explore: async () => (await import('./explore.js')).exploreCommand,
@@ -21,7 +22,7 @@ const summaries: Record<string, string> = {
 function help(): string {
   const lines = ['usage: mcp-resume-spec <command> [flags]', '', 'commands:'];
   for (const [name, summary] of Object.entries(summaries)) lines.push(`  ${name.padEnd(8)} ${summary}`);
-  lines.push('', "run 'mcp-resume-spec <command> --help' for a command's flags");
+  lines.push('', "run 'mcp-resume-spec <command> --help' for a command's flags; --version (-v) prints the version");
   return lines.join('\n');
 }
 
@@ -32,6 +33,10 @@ export async function main(argv: string[]): Promise<number> {
     console.log(help());
     return name ? 0 : 2;
   }
+  if (name === '--version' || name === '-v') {
+    console.log(toolVersion());
+    return 0;
+  }
   const load = loaders[name];
   if (!load) {
     console.error(`mcp-resume-spec: unknown command "${name}"; commands: ${Object.keys(loaders).join(', ')}`);
@@ -41,7 +46,9 @@ export async function main(argv: string[]): Promise<number> {
   try {
     command = await load();
   } catch (error) {
-    console.error(`mcp-resume-spec: the ${name} command is not available: ${(error as Error).message.split('\n')[0]}`);
+    const missing = (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND';
+    const hint = missing && name === 'demo' ? ' (demo runs from a clone of the repository, with its devDependencies: npm start)' : '';
+    console.error(`mcp-resume-spec: the ${name} command is not available: ${(error as Error).message.split('\n')[0]}${hint}`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

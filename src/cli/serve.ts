@@ -10,8 +10,8 @@ const usage = `usage: mcp-resume-spec serve [--policy NAME] [--port N] [--host A
 
 Serves the model's session machine as an MCP server over HTTP: streamable HTTP at /mcp, legacy
 HTTP+SSE at /sse and /messages, one session store for both, with the fixture tools emit,
-emit_unsolicited and session_info. Prints the base URL on one line, then serves until SIGINT or
-SIGTERM.
+emit_unsolicited and session_info. Prints the streamable HTTP endpoint's URL on one line (what
+\`mcp-resume-spec check --url\` takes), then serves until SIGINT or SIGTERM.
 
   --policy NAME   policy from the model (default reference): ${Object.keys(policies).join(', ')}
   --port N        port to listen on (default 0: any free port)
@@ -59,8 +59,8 @@ export const serveCommand: Command = {
       stop.cancel();
       throw error;
     });
-    console.log(server.url);
-    console.error(`serving policy ${policyName} at ${server.url}/mcp (streamable HTTP) and ${server.url}/sse (HTTP+SSE); stop with Ctrl-C`);
+    console.log(`${server.url}/mcp`);
+    console.error(`serving policy ${policyName} at ${server.url}/mcp (streamable HTTP) and ${server.url}/sse (HTTP+SSE); check it with: mcp-resume-spec check --url ${server.url}/mcp; stop with Ctrl-C`);
     await stop.received;
     await server.close();
     return 0;

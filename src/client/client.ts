@@ -27,7 +27,7 @@ export interface CheckClientOptions {
   timeoutMs?: number;
   /** When a stream's cursor advances (default `receive`, like EventSource and the SDK client). */
   cursorAdvance?: CursorAdvance;
-  /** Client-side dedup by event ID on drain (default false). */
+  /** Client-side dedup by event ID on drain, per stream and the connections resuming it (default false). */
   dedup?: boolean;
   /** Where to record; share one recorder between clients to get one interleaved history. */
   recorder?: HistoryRecorder;
@@ -211,7 +211,7 @@ export class CheckClient {
       recorder: this.recorder,
       live: this.live,
       cursorAdvance: this.cursorAdvance,
-      dedup: this.dedup ? new Set<string>() : undefined,
+      dedup: this.dedup,
       timeoutMs: this.timeoutMs,
       highWater: Math.max(2, options.highWaterFrames ?? 1024),
       onTransportEvent: (stream, frame) => this.onTransportEvent(stream, frame),
@@ -404,7 +404,7 @@ export class CheckClient {
       ...(from !== undefined ? { resumes: from.conn } : {}),
       timeoutMs,
     });
-    const answer = await this.toAnswer(head, 'stream', deadline, cursor, presentedSession);
+    const answer = await this.toAnswer(head, 'stream', deadline, cursor, presentedSession, from?.drainedIds);
     if (answer.kind === 'stream' && endpoint === 'sse' && options.adopt !== false) {
       this.session = { ...this.session, transport: 'sse', legacyStream: answer.stream };
     }
@@ -621,12 +621,13 @@ export class CheckClient {
     deadline: number,
     initialCursor: string | undefined,
     sessionId: string | undefined,
+    drainedIds?: Set<string>,
   ): Promise<Answer> {
     if (head.kind === 'error') return { kind: 'error', conn: head.conn, reason: head.reason, detail: head.detail };
     const { conn, status, headers } = head;
     const type = mediaType(headers['content-type']);
     if (type === 'text/event-stream') {
-      const stream = new SseStream(this.streamCtx, head, initialCursor, sessionId ?? headers['mcp-session-id']);
+      const stream = new SseStream(this.streamCtx, head, initialCursor, sessionId ?? headers['mcp-session-id'], drainedIds);
       this.allStreams.push(stream);
       return { kind: 'stream', conn, status, headers, stream };
     }

@@ -29,8 +29,8 @@ export interface StreamContext {
   readonly recorder: HistoryRecorder;
   readonly live: Set<Abortable>;
   readonly cursorAdvance: CursorAdvance;
-  /** Event IDs drained so far, client-wide; `undefined` when dedup is off. */
-  readonly dedup: Set<string> | undefined;
+  /** Whether the application discards a frame whose event ID it already processed on the same stream. */
+  readonly dedup: boolean;
   /** Default bound of `receive`, ms. */
   readonly timeoutMs: number;
   /** Wire frames at which the socket is paused. */
@@ -94,6 +94,11 @@ export class SseStream {
   retryMs: number | undefined;
   /** Legacy: the POST URI (absolute) from the last `endpoint` event received on this stream. */
   endpointUri: string | undefined;
+  /**
+   * Event IDs the application processed on this stream, shared with the connections that resume
+   * it: dedup is per stream, as the model's client does it (IDs are unique within a session only).
+   */
+  readonly drainedIds: Set<string>;
 
   private readonly ctx: StreamContext;
   private readonly req: http.ClientRequest;
@@ -114,8 +119,9 @@ export class SseStream {
   private readonly abortable: Abortable;
 
   /** Wraps the response of `head` (whose content type is `text/event-stream`). */
-  constructor(ctx: StreamContext, head: Head, initialCursor: string | undefined, sessionId: string | undefined) {
+  constructor(ctx: StreamContext, head: Head, initialCursor: string | undefined, sessionId: string | undefined, drainedIds = new Set<string>()) {
     this.ctx = ctx;
+    this.drainedIds = drainedIds;
     this.conn = head.conn;
     this.transport = head.spec.transport;
     this.endpoint = head.spec.endpoint;
@@ -214,7 +220,8 @@ export class SseStream {
 
   /**
    * The application processes the oldest received, undrained frame of this stream: records a
-   * `drain` entry (with `duplicate: true` when client-side dedup has drained this event ID before)
+   * `drain` entry (with `duplicate: true` when client-side dedup has drained this event ID before
+   * on this stream or a connection it resumes)
    * and, when the cursor advances on drain, moves the cursor (not for duplicates).
    */
   drain(): DrainResult {
@@ -222,10 +229,9 @@ export class SseStream {
     if (frame === undefined) return { kind: 'empty' };
     const id = frame.id;
     let duplicate = false;
-    const dedup = this.ctx.dedup;
-    if (dedup !== undefined && id !== undefined && id !== '') {
-      if (dedup.has(id)) duplicate = true;
-      else dedup.add(id);
+    if (this.ctx.dedup && id !== undefined && id !== '') {
+      if (this.drainedIds.has(id)) duplicate = true;
+      else this.drainedIds.add(id);
     }
     this.ctx.recorder.record(
       duplicate

@@ -1,17 +1,27 @@
 /**
  * The JSON report of `mcp-resume-spec check --json`, in design.md's shape:
  * `{candidate, properties: [{id, status, runs, reason?, counterexample?: {steps, seed, path}}]}`,
- * plus the suite's extra findings under their own keys (`counterexample.oracle`, `abilities`,
+ * plus each property's `level` and `basis` (statement and quoted spec text, `properties/definition.ts`)
+ * and the suite's extra findings under their own keys (`counterexample.oracle` and `counterexample.trace`,
+ * the steps as data; `causedBy` on a failure another one explains; `divergences`; `abilities`,
  * `coverage`, `interleavings`). `report-schema.ts` describes exactly this. Pure: no I/O.
  */
 import type { PropertyId } from '../../model/property-ids.js';
+import type { Level } from '../../properties/definition.js';
+import type { ResultBasis } from '../../properties/definitions.js';
 import type { Status } from '../../properties/judgement.js';
-import type { CandidateAbilities, CoverageReport, SuiteReport } from '../suite/types.js';
+import type { TraceStepData } from '../../model/trace-step.js';
+import type { CandidateAbilities, CoverageReport, RootCause, SuiteReport } from '../suite/types.js';
+import { divergenceLine, oracleLines, traceLines } from './findings.js';
 
 /** One property in the JSON report. */
 export interface JsonPropertyResult {
   id: PropertyId;
   status: Status;
+  /** How strongly the spec requires it: must, derived (from a MUST), should, or policy (this project's rule). */
+  level: Level;
+  /** Its statement and the spec's sentences it rests on, per revision. */
+  basis: ResultBasis;
   runs: number;
   reason?: string;
   counterexample?: {
@@ -20,7 +30,22 @@ export interface JsonPropertyResult {
     path: string;
     /** The model's expectation beside the candidate's answers, when they differ. */
     oracle?: string[];
+    /** The steps as data (what `steps` says in words). */
+    trace: TraceStepData[];
   };
+  /** Another failure of the same run and step that explains this one. */
+  causedBy?: RootCause;
+}
+
+/** A step where the candidate left the model. */
+export interface JsonDivergence {
+  /** `deviates from the model at step N (...): model expects X, candidate answered Y (R runs)`. */
+  message: string;
+  /** The step as data, with `expected` (the model's answer) and `answer` (the candidate's). */
+  step: TraceStepData;
+  seed: number;
+  path: string;
+  runs: number;
 }
 
 /** The JSON report (design.md, "The contract for candidate servers"). */
@@ -30,6 +55,7 @@ export interface JsonReport {
   abilities?: CandidateAbilities;
   coverage?: CoverageReport;
   interleavings?: { runs: number; seed: number; ms: number };
+  divergences?: JsonDivergence[];
 }
 
 /**
@@ -44,13 +70,15 @@ export function jsonReport(report: SuiteReport): JsonReport {
   const out: JsonReport = {
     candidate: version === undefined ? { name, url } : { name, version, url },
     properties: report.properties.map((p) => {
-      const result: JsonPropertyResult = { id: p.id, status: p.status, runs: p.runs };
+      const result: JsonPropertyResult = { id: p.id, status: p.status, level: p.level, basis: copyBasis(p.basis), runs: p.runs };
       if (p.reason !== undefined) result.reason = p.reason;
       if (p.counterexample) {
-        const { steps, seed, path, oracle } = p.counterexample;
-        result.counterexample = { steps: [...steps], seed, path };
-        if (oracle !== undefined) result.counterexample.oracle = [...oracle];
+        const { steps, seed, path } = p.counterexample;
+        result.counterexample = { steps: traceLines(steps), seed, path, trace: structuredClone(steps) };
+        const oracle = oracleLines(p.counterexample);
+        if (oracle.length > 0) result.counterexample.oracle = oracle;
       }
+      if (p.causedBy) result.causedBy = { property: p.causedBy.property, step: p.causedBy.step };
       return result;
     }),
   };
@@ -70,7 +98,29 @@ export function jsonReport(report: SuiteReport): JsonReport {
     const { runs, seed, ms } = report.interleavings;
     out.interleavings = { runs, seed, ms };
   }
+  if (report.divergences && report.divergences.length > 0) {
+    out.divergences = report.divergences.map((d) => ({ message: divergenceLine(d), step: structuredClone(d.step), seed: d.seed, path: d.path, runs: d.runs }));
+  }
   return out;
+}
+
+/** A deep copy of a basis, fields picked one by one like the rest of the report. */
+function copyBasis(basis: ResultBasis): ResultBasis {
+  const copy: ResultBasis = {
+    statement: basis.statement,
+    quotes: basis.quotes.map(({ revision, url, section, text, level }) => ({
+      revision,
+      url,
+      ...(section !== undefined ? { section } : {}),
+      text,
+      ...(level !== undefined ? { level } : {}),
+    })),
+    silences: basis.silences.map(({ revision, url, note }) => ({ revision, url, note })),
+  };
+  if (basis.derivation !== undefined) copy.derivation = basis.derivation;
+  if (basis.rationale !== undefined) copy.rationale = basis.rationale;
+  if (basis.claims !== undefined) copy.claims = [...basis.claims];
+  return copy;
 }
 
 export interface JsonRenderOptions {

@@ -1,13 +1,18 @@
 /**
  * JUnit XML for CI (`mcp-resume-spec check --junit FILE`): one `<testsuite>` per check, one
- * `<testcase>` per property (classname `mcp-resume-spec.<candidate name>`, name the property id),
- * `<failure>` with the counterexample's trace as text, `<skipped>` with the reason.
+ * `<testcase>` per property (classname `mcp-resume-spec.<candidate name>`, name the property id,
+ * its level as the testcase property `level`), `<failure>` (message prefixed with the level tag)
+ * with why the property is required (the spec's words) and the counterexample's trace as text,
+ * `<skipped>` with the reason; a failure another one explains names its cause; divergences from
+ * the model are listed in the suite's `<system-out>` (findings, not property failures).
  *
  * Everything from the candidate is escaped; characters XML 1.0 cannot hold at all (most C0
  * controls, U+FFFE/U+FFFF, lone surrogates) are written as visible `\uXXXX` text. Pure: no I/O.
  */
 import type { PropertyResult, SuiteReport } from '../suite/types.js';
+import { levelTag, whyLines } from './basis.js';
 import { countStatuses, numberSteps, replayLine } from './common.js';
+import { causeLine, divergenceLine, oracleLines, traceLines } from './findings.js';
 
 /** XML 1.0 `Char` minus what we escape: everything else becomes visible `\uXXXX`. */
 const notXmlChar =
@@ -51,13 +56,16 @@ function attributes(values: Record<string, string | number | undefined>): string
     .join('');
 }
 
-/** The text of a `<failure>`: reason, numbered trace, oracle lines, replay flags. */
+/** The text of a `<failure>`: reason, why the property is required, numbered trace, oracle lines, replay flags. */
 function failureText(p: PropertyResult, invocation: string | undefined): string {
-  const lines = [p.reason ?? '(no reason given)'];
+  const lines = [p.reason ?? '(no reason given)', '', 'why this is required:', ...whyLines(p.level, p.basis).map((l) => `  ${l}`)];
   const c = p.counterexample;
+  const cause = causeLine(p);
+  if (cause) lines.push('', `${cause}: the same trace as ${p.causedBy!.property}`);
   if (c) {
-    lines.push('', 'trace:', ...numberSteps(c.steps).map((l) => `  ${l}`));
-    if (c.oracle && c.oracle.length > 0) lines.push('', 'oracle:', ...c.oracle.map((l) => `  ${l}`));
+    lines.push('', 'trace:', ...numberSteps(traceLines(c.steps)).map((l) => `  ${l}`));
+    const oracle = oracleLines(c);
+    if (oracle.length > 0) lines.push('', 'oracle:', ...oracle.map((l) => `  ${l}`));
     lines.push('', `replay: ${replayLine(c, invocation)}`);
   }
   return lines.join('\n');
@@ -101,24 +109,27 @@ export function renderJunit(report: SuiteReport, options: JunitReportOptions = {
   }
   lines.push('    </properties>');
   for (const p of report.properties) {
-    const open = `    <testcase${attributes({ classname: suiteName, name: p.id, assertions: p.runs })}`;
+    const open = `    <testcase${attributes({ classname: suiteName, name: p.id, assertions: p.runs })}>`;
+    const level = `      <properties><property${attributes({ name: 'level', value: p.level })}/></properties>`;
     if (p.status === 'fail') {
-      lines.push(`${open}>`);
+      lines.push(open, level);
       lines.push(
-        `      <failure${attributes({ message: p.reason ?? 'property violated', type: 'counterexample' })}>${escapeXmlText(failureText(p, options.invocation))}</failure>`,
+        `      <failure${attributes({ message: `${levelTag(p.level)} ${p.reason ?? 'property violated'}`, type: 'counterexample' })}>${escapeXmlText(failureText(p, options.invocation))}</failure>`,
       );
-      lines.push('    </testcase>');
     } else if (p.status === 'skip') {
-      lines.push(`${open}>`);
+      lines.push(open, level);
       lines.push(`      <skipped${attributes({ message: p.reason ?? 'skipped' })}/>`);
-      lines.push('    </testcase>');
-    } else if (p.reason) {
-      lines.push(`${open}>`);
-      lines.push(`      <system-out>${escapeXmlText(p.reason)}</system-out>`);
-      lines.push('    </testcase>');
     } else {
-      lines.push(`${open}/>`);
+      lines.push(open, level);
+      if (p.reason) lines.push(`      <system-out>${escapeXmlText(p.reason)}</system-out>`);
     }
+    lines.push('    </testcase>');
+  }
+  // Divergences are findings, not failures of a property: listed beside the test cases.
+  const divergences = report.divergences ?? [];
+  if (divergences.length > 0) {
+    const text = divergences.map((d) => `${divergenceLine(d)}\n  replay: ${replayLine(d, options.invocation)}`).join('\n');
+    lines.push(`    <system-out>${escapeXmlText(`divergences from the model:\n${text}`)}</system-out>`);
   }
   lines.push('  </testsuite>', '</testsuites>');
   return `${lines.join('\n')}\n`;

@@ -3,29 +3,30 @@
  * `sequenceDiagram` of the steps (participants Client, Wire, Server), how to replay it from the
  * CLI, and a ready-to-paste vitest test that reproduces it through the suite's replay entry point.
  *
- * Step grammar for the diagram (first line of each step; a leading `N.` is dropped; the text after
- * the first ` -> ` is the answer; matching is case-insensitive):
+ * The diagram is drawn from the steps as data (`model/trace-step.ts`), never from their sentences:
  *
- * | step (checked in this order) | drawn as |
+ * | step kind | drawn as |
  * |---|---|
- * | `[request] R ... times out[; client retries it]` (anything saying times out / timed out) | `Note over Client` (and `Client->>Server: retry R` when it retries) |
- * | `[client / session X] <request verb> ...`, the verb bare or with -s/-d (initialize, re-initialize, call, resume, migrate, reconnect, delete, send, post, get, open, ping, list, request, retry, present, session_info, emit, emit_unsolicited), or a step starting with `GET`/`POST`/`DELETE` | `Client->>Server: action`, then `Server-->>Client: answer` if there is one |
- * | `server <answer verb> ...` (answers, replies, responds, returns, rejects, accepts, ends, closes) | `Server-->>Client` |
- * | `server sends/writes/emits/pushes/replays ...` | `Server-->>Wire`; a `Note over Server` when the answer says it went to the log only / no connection |
- * | `client receives/reads/parses ...` | `Wire-->>Client` |
- * | `[client] application/app drains/processes/handles ...`, `client drains ...` | `Note over Client` |
- * | `connection of S drops ...`, anything with drop(s/ped), sever(s/ed), cut, connection lost/reset/closed | `Note over Wire` |
- * | anything else | `Note over Client,Server` with the whole step |
+ * | initialize, call, ping, resume, delete (the client asks) | `Client->>Server: action`, then `Server-->>Client: answer` if there is one |
+ * | send | `Server-->>Wire`; a `Note over Server` when the event went to the log only |
+ * | receive | `Wire-->>Client` |
+ * | drain | `Note over Client` |
+ * | drop | `Note over Wire` |
+ * | timeout | `Note over Client` (and `Client->>Server: retry CALL` when the client retries) |
  *
- * An answer of the form `model expects X; candidate answered|sent Y` (the suite's divergence
- * from the oracle) draws Y as the answer, then `Note right of Server: model expects X`.
+ * A step where the candidate left the model (its `expected` is set) draws the candidate's answer,
+ * then `Note right of Server: model expects X`.
  *
  * Message text is escaped with Mermaid's entity codes (`#35;` for `#`, `#59;` for `;`, `#60;` for
  * `<`, ...); control characters become visible `\uXXXX`. Pure: no I/O.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { propertyStatements, type PropertyId } from '../../model/property-ids.js';
+import type { PropertyId } from '../../model/property-ids.js';
+import type { Level } from '../../properties/definition.js';
+import type { ResultBasis } from '../../properties/definitions.js';
 import type { Endpoint } from '../../properties/history.js';
+import type { TraceStepData } from '../../model/trace-step.js';
+import { answerText, stepAction } from '../../model/trace-text.js';
 import type { Counterexample, SuiteReport } from '../suite/types.js';
 import {
   candidateLine,
@@ -35,11 +36,11 @@ import {
   oneLine,
   replayCommand,
   replayNote,
-  stepNumber,
-  stepSentence,
   visible,
   withCounterexamples,
 } from './common.js';
+import { levelMeaning, levelTag, newestQuotes } from './basis.js';
+import { causeLine, divergenceLine, oracleLines, rootCauses, traceLines } from './findings.js';
 
 // ---------------------------------------------------------------------------------------------
 // Escaping
@@ -115,78 +116,33 @@ export function escapeMermaid(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // Mermaid
 
-/** What a step is, for the diagram. */
-export type StepKind = 'request' | 'answer' | 'send' | 'receive' | 'drain' | 'drop' | 'timeout' | 'other';
-
-const requestVerbs =
-  /^(?:client |session \S+ )?(?:re-?initiali[sz]e|initiali[sz]e|call|resume|migrate|reconnect|delete|send|post|get|open|ping|list|request|retr(?:y|ie)|present|session_info|emit_unsolicited|emit)(?:s|d)?\b/i;
-const httpRequest = /^(GET|POST|DELETE)\s/;
-const answerVerbs = /^server (answers|replies|responds|returns|rejects|accepts|ends|closes)\b/i;
-const sendVerbs = /^server (sends|writes|emits|pushes|replays)\b/i;
-const receiveVerbs = /^client (receives|reads|parses)\b/i;
-const drainVerbs = /^((the )?(client )?(application|app) (drains|processes|handles)|client drains)\b/i;
-const dropWords = /\b(drop|drops|dropped|sever|severs|severed|cut)\b|\bconnection (lost|reset|closed)\b/i;
-const timeoutWords = /\b(times? out|timed out)\b/i;
-
-/**
- * Classifies one step sentence (without its number and answer) by the grammar in this module's
- * header.
- */
-export function classifyStep(action: string): StepKind {
-  if (timeoutWords.test(action)) return 'timeout';
-  if (requestVerbs.test(action) || httpRequest.test(action)) return 'request';
-  if (answerVerbs.test(action)) return 'answer';
-  if (sendVerbs.test(action)) return 'send';
-  if (receiveVerbs.test(action)) return 'receive';
-  if (drainVerbs.test(action)) return 'drain';
-  if (dropWords.test(action)) return 'drop';
-  return 'other';
-}
-
-/** The suite's way of saying the candidate left the model: `model expects X; candidate answered Y`. */
-const divergence = /^model expects (.+?); candidate (?:answered|sent|said|did) (.+)$/i;
-
-/**
- * Splits a step into its number, its action and its answer (after the first ` -> `); an answer
- * that reports a divergence from the model is split into what the candidate did and what the
- * model expected.
- */
-function parseStep(step: string, index: number): { n: number; action: string; answer: string; expected?: string } {
-  const sentence = stepSentence(step);
-  const arrow = sentence.indexOf(' -> ');
-  const action = (arrow >= 0 ? sentence.slice(0, arrow) : sentence).trim();
-  const answer = (arrow >= 0 ? sentence.slice(arrow + 4) : '').trim();
-  const diverged = divergence.exec(answer);
-  if (diverged) return { n: stepNumber(step, index + 1), action, answer: diverged[2]!.trim(), expected: diverged[1]!.trim() };
-  return { n: stepNumber(step, index + 1), action, answer };
-}
-
 /**
  * The Mermaid lines (without the fence) of a `sequenceDiagram` for a counterexample's steps.
  *
- * @param steps - the counterexample's steps, numbered or not
+ * @param steps - the counterexample's steps, as data
  * @returns `sequenceDiagram`, the three participants, then one or two lines per step
  */
-export function sequenceDiagram(steps: readonly string[]): string {
+export function sequenceDiagram(steps: readonly TraceStepData[]): string {
   const lines = ['sequenceDiagram', '    participant Client', '    participant Wire', '    participant Server'];
   const add = (line: string): void => {
     lines.push(`    ${line}`);
   };
-  steps.forEach((step, i) => {
-    const { n, action, answer, expected } = parseStep(step, i);
-    const label = (text: string): string => escapeMermaid(`(${n}) ${text}`);
+  for (const step of steps) {
+    const label = (text: string): string => escapeMermaid(`(${step.index}) ${text}`);
+    const action = stepAction(step);
+    const answer = answerText(step, step.answer);
     const withAnswer = answer ? `${action} → ${answer}` : action;
-    switch (classifyStep(action)) {
-      case 'request':
+    switch (step.kind) {
+      case 'initialize':
+      case 'call':
+      case 'ping':
+      case 'resume':
+      case 'delete':
         add(`Client->>Server: ${label(action)}`);
         if (answer) add(`Server-->>Client: ${label(answer)}`);
         break;
-      case 'answer':
-        add(`Server-->>Client: ${label(withAnswer)}`);
-        break;
       case 'send':
-        if (/log only|no connection/i.test(withAnswer)) add(`Note over Server: ${label(withAnswer)}`);
-        else add(`Server-->>Wire: ${label(withAnswer)}`);
+        add(step.answer.logOnly ? `Note over Server: ${label(withAnswer)}` : `Server-->>Wire: ${label(withAnswer)}`);
         break;
       case 'receive':
         add(`Wire-->>Client: ${label(withAnswer)}`);
@@ -197,18 +153,13 @@ export function sequenceDiagram(steps: readonly string[]): string {
       case 'drop':
         add(`Note over Wire: ${label(withAnswer)}`);
         break;
-      case 'timeout': {
+      case 'timeout':
         add(`Note over Client: ${label(withAnswer)}`);
-        const request = /^(?:request )?(\S+)/i.exec(action)?.[1];
-        if (/\bretries\b/i.test(action)) add(`Client->>Server: ${label(`retry${request ? ` ${request}` : ''}`)}`);
-        break;
-      }
-      case 'other':
-        add(`Note over Client,Server: ${label(withAnswer)}`);
+        if (step.retries) add(`Client->>Server: ${label(`retry ${step.call ?? step.request ?? ''}`.trim())}`);
         break;
     }
-    if (expected !== undefined) add(`Note right of Server: ${label(`model expects ${expected}`)}`);
-  });
+    if (step.expected !== undefined) add(`Note right of Server: ${label(`model expects ${answerText(step, step.expected) || 'nothing'}`)}`);
+  }
   return lines.join('\n');
 }
 
@@ -239,8 +190,9 @@ function adapterSpecifier(adapter: string, cwd: string | undefined): string {
  * A vitest test file that reproduces one counterexample: it starts the candidate (imports the
  * adapter module and calls its default export, or targets the URL), replays the counterexample with
  * `runSuite(candidate, { seed, path, only: [id] })` from `mcp-resume-spec/src/suite/run-suite.js`,
- * and expects the property to fail. Deterministic counterexamples (seed -1, `coverage:N` /
- * `probe:NAME`) replay through the same call.
+ * and expects the property to hold: red while the bug is there, green once it is fixed, so it can
+ * stay in the candidate's suite as a regression test. Deterministic counterexamples (seed -1,
+ * `coverage:N` / `probe:NAME`) replay through the same call.
  *
  * @param report - the report the counterexample comes from (for the candidate's name and url)
  * @param id - the failing property
@@ -296,9 +248,11 @@ export function vitestReproduction(
   }
   lines.push(
     '',
-    'test(`${ID} fails when seed ${SEED}, path ${PATH} is replayed`, async () => {',
+    '// Fails until the bug is fixed, then stays green as a regression test.',
+    'test(`${ID} holds when seed ${SEED}, path ${PATH} is replayed`, async () => {',
     '  const result = await runSuite(candidate, { seed: SEED, path: PATH, only: [ID] });',
-    "  expect(result.properties.find(p => p.id === ID)!.status).toBe('fail');",
+    '  const property = result.properties.find(p => p.id === ID)!;',
+    "  expect(property.status, property.reason).toBe('pass');",
     '}, 120_000);',
   );
   return `${lines.join('\n')}\n`;
@@ -327,6 +281,24 @@ function defaultInvocation(report: SuiteReport, options: MarkdownReportOptions):
 const statusCell = { pass: 'PASS', fail: '**FAIL**', skip: 'SKIP' } as const;
 
 /**
+ * The "why this is required" block of a failing property: its level and what that means, the
+ * newest revision's quotes (each a blockquote with its source linked), then the derivation or the
+ * project's rationale and the seed claims behind it.
+ */
+export function whyRequired(level: Level, basis: ResultBasis): string[] {
+  const out = [`**Why this is required** (${levelTag(level)} ${escapeMarkdown(levelMeaning(level))}):`];
+  for (const quote of newestQuotes(basis)) {
+    // A quote's `- ` lines are the spec's own list items: they stay a list inside the blockquote.
+    const text = quote.text.split('\n').map((line) => `> ${escapeMarkdown(line)}`);
+    out.push('', ...text, '>', `> — [MCP ${quote.revision}${quote.section ? `, ${escapeMarkdown(quote.section)}` : ''}](${quote.url})`);
+  }
+  if (basis.derivation) out.push('', `How it follows: ${escapeMarkdown(basis.derivation)}`);
+  if (basis.rationale) out.push('', `Why this project requires it: ${escapeMarkdown(basis.rationale)}`);
+  if (basis.claims && basis.claims.length > 0) out.push('', `Seed claims: ${basis.claims.map((c) => `\`${c}\``).join(', ')} (docs/claims.md).`);
+  return out;
+}
+
+/**
  * Renders a suite report as Markdown: a title, a summary table, then one section per
  * counterexample with its trace, oracle lines, a Mermaid sequence diagram, the replay command and
  * a vitest reproduction.
@@ -351,20 +323,43 @@ export function renderMarkdown(report: SuiteReport, options: MarkdownReportOptio
     const i = report.interleavings;
     out.push('', `Interleavings: ${i.runs} runs, seed ${i.seed}, ${Math.round(i.ms)} ms.`);
   }
-  out.push('', '| status | property | runs | reason |', '| --- | --- | ---: | --- |');
+  out.push('', '| status | level | property | runs | reason |', '| --- | --- | --- | ---: | --- |');
   for (const p of report.properties) {
-    out.push(`| ${statusCell[p.status]} | \`${p.id}\` | ${p.runs} | ${p.reason ? escapeMarkdown(p.reason) : ''} |`);
+    out.push(`| ${statusCell[p.status]} | ${p.level.toUpperCase()} | \`${p.id}\` | ${p.runs} | ${p.reason ? escapeMarkdown(p.reason) : ''} |`);
+  }
+
+  const causes = rootCauses(report);
+  if (causes.length > 0) {
+    out.push('', '## Root causes', '', 'One observation explains several failures (same run, same step):', '');
+    for (const c of causes) {
+      out.push(`- \`${c.cause}\` (step ${c.step})`);
+      for (const id of c.consequences) out.push(`  - \`${id}\``);
+    }
+  }
+  const divergences = report.divergences ?? [];
+  if (divergences.length > 0) {
+    out.push('', '## Divergences from the model', '');
+    for (const d of divergences) {
+      out.push(`- ${escapeMarkdown(divergenceLine(d))}. Replay: ${codeSpan(replayCommand(d, invocation))}`);
+    }
   }
 
   const failures = withCounterexamples(report);
   if (failures.length > 0) out.push('', '## Counterexamples');
   for (const p of failures) {
     const c = p.counterexample;
-    out.push('', `### \`${p.id}\``, '', `> ${escapeMarkdown(propertyStatements[p.id] ?? '')}`);
+    out.push('', `### \`${p.id}\``, '', `> ${escapeMarkdown(p.basis.statement)}`);
     if (p.reason) out.push('', `**Why it fails:** ${escapeMarkdown(p.reason)}`);
-    out.push('', 'Trace:', '', codeBlock('text', numberSteps(c.steps).join('\n')));
-    if (c.oracle && c.oracle.length > 0) out.push('', 'Oracle (model vs candidate):', '', codeBlock('text', c.oracle.join('\n')));
-    out.push('', codeBlock('mermaid', sequenceDiagram(c.steps)));
+    out.push('', ...whyRequired(p.level, p.basis));
+    if (p.causedBy) {
+      // The cause's section shows the shared trace and diagram once.
+      out.push('', `**${escapeMarkdown(causeLine(p)!)}**: its trace and diagram are under \`${p.causedBy.property}\`.`);
+    } else {
+      out.push('', 'Trace:', '', codeBlock('text', numberSteps(traceLines(c.steps)).join('\n')));
+      const oracle = oracleLines(c);
+      if (oracle.length > 0) out.push('', 'Oracle (model vs candidate):', '', codeBlock('text', oracle.join('\n')));
+      out.push('', codeBlock('mermaid', sequenceDiagram(c.steps)));
+    }
     const note = replayNote(c);
     out.push('', `Replay: ${codeSpan(replayCommand(c, invocation))}${note ? ` ${escapeMarkdown(note)}` : ''}`);
     out.push('', 'Reproduce in vitest:', '', codeBlock('ts', vitestReproduction(report, p.id, c, options)));

@@ -1,11 +1,12 @@
 /**
  * JSON Schema (draft 2020-12) of the JSON report `json.ts` writes: design.md's
- * `{candidate, properties: [{id, status, runs, reason?, counterexample?: {steps, seed, path}}]}`
- * and the documented extra keys. Every object is closed (`additionalProperties: false`), so a
+ * `{candidate, properties: [{id, status, runs, reason?, counterexample?: {steps, seed, path}}]}`,
+ * each property's `level` and `basis`, and the documented extra keys. Every object is closed (`additionalProperties: false`), so a
  * field that appears or changes name is caught. Validate with any 2020-12 validator, e.g.
  * `new Ajv2020({ strict: true }).compile(reportSchema)` from `ajv/dist/2020.js`.
  */
 import { propertyIds } from '../../model/property-ids.js';
+import { levels, revisions } from '../../properties/definition.js';
 import { transports } from '../../model/transport.js';
 
 const nonNegativeInteger = { type: 'integer', minimum: 0 } as const;
@@ -65,29 +66,160 @@ export const reportSchema = {
       additionalProperties: false,
       properties: { runs: nonNegativeInteger, seed: { type: 'integer' }, ms: { type: 'number', minimum: 0 } },
     },
+    divergences: {
+      type: 'array',
+      description: 'steps where the candidate answered what the model does not allow, one per distinct divergence',
+      items: {
+        type: 'object',
+        required: ['message', 'step', 'seed', 'path', 'runs'],
+        additionalProperties: false,
+        properties: {
+          message: { type: 'string', minLength: 1 },
+          step: { $ref: '#/$defs/traceStep' },
+          seed: { type: 'integer' },
+          path: { type: 'string', minLength: 1 },
+          runs: { type: 'integer', minimum: 1 },
+        },
+      },
+    },
   },
   $defs: {
     propertyResult: {
       type: 'object',
-      required: ['id', 'status', 'runs'],
+      required: ['id', 'status', 'level', 'basis', 'runs'],
       additionalProperties: false,
       properties: {
         id: { enum: [...propertyIds] },
         status: { enum: ['pass', 'fail', 'skip'] },
+        level: { $ref: '#/$defs/level' },
+        basis: { $ref: '#/$defs/basis' },
         runs: nonNegativeInteger,
         reason: { type: 'string' },
         counterexample: { $ref: '#/$defs/counterexample' },
+        causedBy: {
+          type: 'object',
+          description: 'the failure of the same run and step that explains this one',
+          required: ['property', 'step'],
+          additionalProperties: false,
+          properties: { property: { enum: [...propertyIds] }, step: { type: 'integer', minimum: 1 } },
+        },
+      },
+    },
+    level: {
+      enum: [...levels],
+      description: 'must: a MUST of the spec; derived: follows from a MUST (counts as must); should: a SHOULD; policy: this project\'s rule where the spec is silent',
+    },
+    basis: {
+      type: 'object',
+      required: ['statement', 'quotes', 'silences'],
+      additionalProperties: false,
+      properties: {
+        statement: { type: 'string', minLength: 1 },
+        quotes: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['revision', 'url', 'text'],
+            additionalProperties: false,
+            properties: {
+              revision: { enum: [...revisions] },
+              url: { type: 'string', pattern: '^https://modelcontextprotocol\\.io/specification/' },
+              section: { type: 'string' },
+              text: { type: 'string', minLength: 1, description: 'the spec sentence, verbatim' },
+              level: { $ref: '#/$defs/level' },
+            },
+          },
+        },
+        silences: {
+          type: 'array',
+          description: 'revisions that say nothing this property could rest on',
+          items: {
+            type: 'object',
+            required: ['revision', 'url', 'note'],
+            additionalProperties: false,
+            properties: { revision: { enum: [...revisions] }, url: { type: 'string' }, note: { type: 'string' } },
+          },
+        },
+        derivation: { type: 'string' },
+        rationale: { type: 'string' },
+        claims: { type: 'array', items: { type: 'string' } },
       },
     },
     counterexample: {
       type: 'object',
-      required: ['steps', 'seed', 'path'],
+      required: ['steps', 'seed', 'path', 'trace'],
       additionalProperties: false,
       properties: {
         steps: { type: 'array', items: { type: 'string' }, minItems: 1 },
         seed: { type: 'integer', description: 'fast-check seed, or -1 for a deterministic scenario' },
         path: { type: 'string', minLength: 1, description: 'fast-check path, or coverage:N / probe:NAME' },
         oracle: { type: 'array', items: { type: 'string' } },
+        trace: { type: 'array', items: { $ref: '#/$defs/traceStep' }, minItems: 1, description: 'the steps as data' },
+      },
+    },
+    traceStep: {
+      type: 'object',
+      required: ['index', 'kind', 'actor', 'answer'],
+      additionalProperties: false,
+      properties: {
+        index: { type: 'integer', minimum: 1 },
+        kind: { enum: ['initialize', 'call', 'ping', 'send', 'receive', 'drain', 'drop', 'resume', 'timeout', 'delete'] },
+        actor: { enum: ['client', 'server', 'connection', 'application'] },
+        transport: { enum: [...transports] },
+        stream: { type: 'string' },
+        call: { type: 'string' },
+        request: { type: 'string' },
+        tool: { enum: ['emit', 'emit_unsolicited', 'session_info'] },
+        notifications: nonNegativeInteger,
+        reinitialize: { type: 'boolean' },
+        migrate: { type: 'boolean' },
+        session: { enum: ['own', 'other', 'deleted'] },
+        cursor: {
+          type: 'object',
+          required: ['value', 'origin'],
+          additionalProperties: false,
+          properties: { value: { type: ['string', 'null'] }, origin: { enum: ['own', 'garbage', 'stale'] } },
+        },
+        lost: nonNegativeInteger,
+        retries: { type: 'boolean' },
+        detail: { type: 'string' },
+        answer: { $ref: '#/$defs/stepAnswer' },
+        expected: { $ref: '#/$defs/stepAnswer' },
+      },
+    },
+    frame: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        id: { type: 'string' },
+        opening: { enum: ['endpoint', 'priming'] },
+        call: { type: 'string' },
+        seq: nonNegativeInteger,
+      },
+    },
+    stepAnswer: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        status: { type: 'integer' },
+        reason: { type: 'string' },
+        sessionId: { type: 'string' },
+        frames: { type: 'array', items: { $ref: '#/$defs/frame' } },
+        stream: { enum: ['replay', 'quiet'] },
+        logOnly: { type: 'boolean' },
+        duplicate: { type: 'boolean' },
+        nothing: { type: 'boolean' },
+        lost: {
+          type: 'object',
+          required: ['undrained', 'inFlight'],
+          additionalProperties: false,
+          properties: { undrained: nonNegativeInteger, inFlight: nonNegativeInteger },
+        },
+        newSession: { type: 'boolean' },
+        error: { type: 'string' },
+        data: { type: 'string' },
+        frame: { $ref: '#/$defs/frame' },
+        missing: { enum: ['connection', 'frame', 'cursor'] },
       },
     },
   },

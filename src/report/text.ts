@@ -3,17 +3,32 @@
  *
  * ```
  * candidate: NAME VERSION at URL
- * PASS  no-silent-loss             runs 200  REASON
- * FAIL  unknown-cursor-rejected    runs 3    REASON
- * SKIP  session-ids-secure         runs 0    REASON
+ * PASS  [SHOULD]   no-silent-loss             runs 200  REASON
+ * FAIL  [POLICY]   unknown-cursor-rejected    runs 3    REASON
+ * SKIP  [MUST]     session-ids-secure         runs 0    REASON
  * summary: 10 pass, 1 fail, 1 skip (12 properties)
  *
- * FAIL unknown-cursor-rejected: REASON
+ * root causes (one observation, several failures):
+ *   unknown-cursor-rejected (step 3)
+ *     -> no-silent-loss
+ *
+ * DIVERGENCE deviates from the model at step 3 (ACTION): model expects X, candidate answered Y (4 runs)
+ *   replay: --path coverage:7
+ *
+ * FAIL [POLICY] unknown-cursor-rejected: REASON
+ *   why: POLICY: this project's rule where the MCP specification is silent.
+ *     "spec text" (2025-11-25, Section: URL)
+ *     Why this project requires it: ...
  *   trace:
  *      1. client initializes over streamable -> 200
  *      ...
  *   oracle:
- *     model: ...
+ *     step 3: model expects X; candidate answered Y
+ *   replay: --seed S --path P
+ *
+ * FAIL [SHOULD] no-silent-loss: REASON
+ *   why: ...
+ *   consequence of unknown-cursor-rejected (same run, step 3): trace under unknown-cursor-rejected
  *   replay: --seed S --path P
  * ```
  *
@@ -22,7 +37,9 @@
 import { propertyIds } from '../../model/property-ids.js';
 import type { Status } from '../../properties/judgement.js';
 import type { SuiteReport } from '../suite/types.js';
+import { levelTag, levelTagWidth, whyLines } from './basis.js';
 import { candidateLine, countStatuses, numberSteps, oneLine, replayLine, visible } from './common.js';
+import { causeLine, divergenceLine, oracleLines, rootCauses, traceLines } from './findings.js';
 
 export interface TextReportOptions {
   /** ANSI colours on the status words (default false: callers pass `process.stdout.isTTY`). */
@@ -47,8 +64,9 @@ function word(status: Status, color: boolean): string {
 
 /**
  * Renders a suite report as text: a header line naming the candidate, one line per property
- * (`PASS`/`FAIL`/`SKIP`, id, runs, reason), a summary line, then, for each failure, its numbered
- * trace, the oracle lines if any, and the flags that replay it.
+ * (`PASS`/`FAIL`/`SKIP`, level, id, runs, reason), a summary line, then, for each failure, why the
+ * property is required (level, the spec's words, derivation or rationale), its numbered trace,
+ * the oracle lines if any, and the flags that replay it.
  *
  * @param report - what the suite returned
  * @param options - colours and the replay invocation
@@ -59,7 +77,7 @@ export function renderText(report: SuiteReport, options: TextReportOptions = {})
   const lines: string[] = [`candidate: ${oneLine(candidateLine(report.candidate))}`];
   for (const p of report.properties) {
     const runs = `runs ${p.runs}`.padEnd(9);
-    lines.push(`${word(p.status, color)}  ${p.id.padEnd(idWidth)}  ${runs}${p.reason ? `  ${oneLine(p.reason)}` : ''}`.trimEnd());
+    lines.push(`${word(p.status, color)}  ${levelTag(p.level).padEnd(levelTagWidth)}  ${p.id.padEnd(idWidth)}  ${runs}${p.reason ? `  ${oneLine(p.reason)}` : ''}`.trimEnd());
   }
   const counts = countStatuses(report);
   lines.push(`summary: ${counts.pass} pass, ${counts.fail} fail, ${counts.skip} skip (${counts.total} properties)`);
@@ -80,19 +98,41 @@ export function renderText(report: SuiteReport, options: TextReportOptions = {})
     for (const note of a.notes) lines.push(`note: ${oneLine(note)}`);
   }
 
+  const causes = rootCauses(report);
+  if (causes.length > 0) {
+    lines.push('', 'root causes (one observation, several failures):');
+    for (const c of causes) {
+      lines.push(`  ${c.cause} (step ${c.step})`);
+      for (const id of c.consequences) lines.push(`    -> ${id}`);
+    }
+  }
+  for (const d of report.divergences ?? []) {
+    lines.push('', `DIVERGENCE ${oneLine(divergenceLine(d))}`);
+    lines.push(`  replay: ${replayLine(d, options.invocation)}`);
+  }
+
   for (const p of report.properties.filter((x) => x.status === 'fail')) {
-    lines.push('', `${word('fail', color)} ${p.id}: ${oneLine(p.reason ?? '(no reason given)')}`);
+    lines.push('', `${word('fail', color)} ${levelTag(p.level)} ${p.id}: ${oneLine(p.reason ?? '(no reason given)')}`);
+    const [level, ...why] = whyLines(p.level, p.basis);
+    lines.push(`  why: ${level}`, ...why.map((line) => `    ${line}`));
     const counterexample = p.counterexample;
     if (!counterexample) {
       lines.push('  (no counterexample recorded)');
       continue;
     }
-    lines.push('  trace:');
-    for (const line of numberSteps(counterexample.steps)) lines.push(`    ${line}`);
-    if (counterexample.oracle && counterexample.oracle.length > 0) {
-      lines.push('  oracle:');
-      for (const line of counterexample.oracle) {
-        for (const part of visible(line).split(/\r\n|\n/)) lines.push(`    ${part}`);
+    const cause = causeLine(p);
+    if (cause) {
+      // The cause's section prints the shared trace once.
+      lines.push(`  ${cause}: trace under ${p.causedBy!.property}`);
+    } else {
+      lines.push('  trace:');
+      for (const line of numberSteps(traceLines(counterexample.steps))) lines.push(`    ${line}`);
+      const oracle = oracleLines(counterexample);
+      if (oracle.length > 0) {
+        lines.push('  oracle:');
+        for (const line of oracle) {
+          for (const part of visible(line).split(/\r\n|\n/)) lines.push(`    ${part}`);
+        }
       }
     }
     lines.push(`  replay: ${replayLine(counterexample, options.invocation)}`);

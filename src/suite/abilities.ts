@@ -1,11 +1,14 @@
 /**
- * Finds out what a candidate can be asked: which transports answer `initialize`, and which
- * fixture tools `tools/list` shows. A candidate that answers neither transport cannot be checked.
+ * Finds out what a candidate can be asked: which transports answer `initialize`, which fixture
+ * tools `tools/list` shows, and whether it offers resumption (sends SSE event IDs on the streams
+ * a client would resume). A candidate that answers neither transport cannot be checked.
  */
+import { randomBytes } from 'node:crypto';
 import type { Transport } from '../../model/transport.js';
+import type { ReceiveEntry } from '../../properties/history.js';
 import { isObject } from '../../properties/messages.js';
-import { CheckClient } from '../client/index.js';
-import type { CandidateAbilities, CandidateTarget } from './types.js';
+import { CheckClient, HistoryRecorder } from '../client/index.js';
+import type { CandidateAbilities, CandidateTarget, ResumptionOffer } from './types.js';
 
 /** The candidate could not be checked at all (exit status 2). */
 export class CandidateUnusable extends Error {
@@ -51,6 +54,64 @@ export async function probeAbilities(target: CandidateTarget, timeoutMs: number)
   const tools = new Set([...(streamable.ok ? streamable.tools : []), ...(sse.ok ? sse.tools : [])]);
   const fixtures = { emit: tools.has('emit'), emitUnsolicited: tools.has('emit_unsolicited'), sessionInfo: tools.has('session_info') };
   if (!fixtures.emit) notes.push('no emit fixture tool: calls are pings, and properties that need notifications or effects are skipped');
-  return { transports, fixtures, notes };
+  const resumption = transports.includes('streamable') ? await probeResumption(target, timeoutMs, fixtures) : undefined;
+  return { transports, fixtures, notes, ...(resumption ? { resumption } : {}) };
+}
+
+/** The first event ID among `frames`, quoted, or undefined. */
+function firstId(frames: ReceiveEntry[]): string | undefined {
+  const id = frames.find((f) => !!f.id)?.id;
+  return id === undefined ? undefined : JSON.stringify(id);
+}
+
+/**
+ * Whether streamable HTTP offers resumption: event IDs on a POST response stream (initialize and
+ * a call: `emit` or `ping`), and on the standalone GET stream (`emit_unsolicited`, when the
+ * candidate has it; else unknown). A server without IDs gives a client nothing to resume from.
+ */
+async function probeResumption(target: CandidateTarget, timeoutMs: number, fixtures: CandidateAbilities['fixtures']): Promise<ResumptionOffer> {
+  const recorder = new HistoryRecorder();
+  const client = new CheckClient({ baseUrl: target.url, paths: target.paths ?? {}, timeoutMs, recorder });
+  const framesOf = (conns: Set<number>) => recorder.history.entries.filter((e): e is ReceiveEntry => e.type === 'receive' && conns.has(e.conn));
+  const post = new Set<number>();
+  const standalone = new Set<number>();
+  let standaloneProbed = false;
+  try {
+    const init = await client.initialize({ transport: 'streamable' });
+    if (init.ok) {
+      const label = `resumption-${randomBytes(3).toString('hex')}`;
+      const call = fixtures.emit ? await client.callTool('emit', { label, count: 1 }) : await client.ping();
+      await call.response({ timeoutMs });
+      for (const e of recorder.history.entries) if (e.type === 'request' && e.method === 'POST') post.add(e.conn);
+      if (fixtures.emitUnsolicited) {
+        const get = await client.openStandalone();
+        if (get.kind === 'stream') {
+          standaloneProbed = true;
+          standalone.add(get.stream.conn);
+          await (await client.callTool('emit_unsolicited', { label, count: 1 })).response({ timeoutMs });
+          for (let i = 0; i < 4 && !firstId(framesOf(standalone)); i++) if ((await get.stream.receive(timeoutMs)).kind !== 'frame') break;
+        }
+      }
+      await client.deleteSession();
+    }
+  } catch {
+    // What was recorded before the failure still says what the candidate sent.
+  } finally {
+    client.close();
+  }
+  const onPost = firstId(framesOf(post));
+  const onStandalone = firstId(framesOf(standalone));
+  const postWords = onPost ? `POST response streams carry event IDs (e.g. ${onPost})` : 'no event ID on a POST response stream (initialize, a call)';
+  const getWords = !standaloneProbed
+    ? 'the standalone GET stream was not probed (no emit_unsolicited fixture, or no stream)'
+    : onStandalone
+      ? `the standalone GET stream carries event IDs (e.g. ${onStandalone})`
+      : 'no event ID on the standalone GET stream (emit_unsolicited)';
+  return {
+    offered: onPost !== undefined || onStandalone !== undefined,
+    postStreams: onPost !== undefined,
+    ...(standaloneProbed ? { standaloneStream: onStandalone !== undefined } : {}),
+    evidence: `${postWords}; ${getWords}`,
+  };
 }
 

@@ -1,14 +1,19 @@
 /**
  * Scenarios from the model: the shortest path to every state of the oracle world (within small
  * bounds, steps this candidate can be asked), keeping only paths no other path extends, so that
- * running them exercises every state the specification distinguishes at least once.
+ * running them exercises every state the specification distinguishes at least once. Beside them,
+ * one scenario per stream kind (a POST response stream, the standalone GET stream, the legacy
+ * stream) drops that stream, resumes it and then has it carry live traffic: shortest paths alone
+ * rarely reach a resumed stream that carries anything afterwards.
  */
 import { getShortestPaths } from 'xstate/graph';
 import { defaultBounds, type Bounds } from '../../model/bounds.js';
 import { worldKey } from '../../model/world-key.js';
 import { worldMachine } from '../../model/world-machine.js';
+import type { StreamKind } from '../../model/session-types.js';
 import type { World, WorldStep } from '../../model/world-types.js';
-import { drivableSteps, oraclePolicy } from './lockstep.js';
+import { step as stepWorld } from '../../model/world.js';
+import { drivableSteps, oracleWorld, oraclePolicy } from './lockstep.js';
 import type { CandidateAbilities, ClientSettings } from './types.js';
 
 /**
@@ -42,10 +47,54 @@ export interface CoveragePlan {
   bounds: Bounds;
   /** Distinct model states reachable with drivable steps. */
   states: number;
-  /** One path per maximal shortest path; each covers every state along it. */
+  /** One path per maximal shortest path (each covers every state along it), then the stream-kind scenarios. */
   paths: WorldStep[][];
-  /** For each path, the number of distinct states along it that no earlier path covered. */
+  /** For each path, the number of distinct states along it that no earlier path covered (0 for stream-kind scenarios). */
   fresh: number[];
+  /** Which stream kind each stream-kind scenario exercises, by index into `paths`. */
+  streamKinds: Map<number, StreamKind>;
+}
+
+/**
+ * A path that drops a stream of `kind`, resumes it with its own cursor and then receives and
+ * drains what the server sends on it afterwards (live traffic), with every step one the model
+ * allows and the candidate can be asked; undefined when this candidate cannot be driven so.
+ */
+export function streamKindPath(kind: StreamKind, abilities: CandidateAbilities, client: ClientSettings, bounds: Bounds): WorldStep[] | undefined {
+  const transport = kind === 'legacy' ? 'sse' : 'streamable';
+  if (!abilities.transports.includes(transport)) return undefined;
+  if (kind === 'standalone' && !abilities.fixtures.emitUnsolicited) return undefined;
+  // First with traffic before the drop too; without it when nothing would be left to carry after.
+  for (const before of [1, 0]) {
+    let world = oracleWorld(client, bounds);
+    const path: WorldStep[] = [];
+    const take = (s: WorldStep): boolean => {
+      const key = JSON.stringify(s);
+      if (!drivableSteps(world, abilities).some((x) => JSON.stringify(x) === key)) return false;
+      world = stepWorld(world, s);
+      path.push(s);
+      return true;
+    };
+    const traffic = (stream: string, most: number): number => {
+      let sent = 0;
+      while (sent < most && take({ type: 'SEND', stream })) {
+        if (!take({ type: 'RECEIVE', stream }) || !take({ type: 'DRAIN', stream })) return -1;
+        sent++;
+      }
+      return sent;
+    };
+    if (!take({ type: 'INITIALIZE', transport })) return undefined;
+    // The model resumes a stream that is owed something: a call is made first (an unsolicited one
+    // for the standalone stream, whose notifications it carries).
+    if (!take({ type: 'CALL', unsolicited: kind === 'standalone' })) return undefined;
+    const target = world.client.streams.filter((s) => s.kind === kind).at(-1)?.id;
+    if (target === undefined) return undefined;
+    if (traffic(target, before) !== before) continue;
+    if (!take({ type: 'DROP', stream: target }) || !take({ type: 'RESUME', stream: target, via: 'same', cursor: 'own' })) continue;
+    if (world.client.phase !== 'ready') continue;
+    if (traffic(target, Number.MAX_SAFE_INTEGER) > 0) return path;
+  }
+  return undefined;
 }
 
 export function planCoverage(abilities: CandidateAbilities, client: ClientSettings): CoveragePlan {
@@ -72,5 +121,14 @@ export function planCoverage(abilities: CandidateAbilities, client: ClientSettin
     }
     return n;
   });
-  return { bounds, states: all.length, paths: leaves, fresh };
+  const paths = [...leaves];
+  const streamKinds = new Map<number, StreamKind>();
+  for (const kind of ['request', 'standalone', 'legacy'] as const) {
+    const path = streamKindPath(kind, abilities, client, bounds);
+    if (!path) continue;
+    streamKinds.set(paths.length, kind);
+    paths.push(path);
+    fresh.push(0);
+  }
+  return { bounds, states: all.length, paths, fresh, streamKinds };
 }

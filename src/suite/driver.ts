@@ -1,19 +1,22 @@
 /**
  * The scenario driver: takes the model's world steps one at a time, does each to the candidate
  * over real HTTP with the checking client, and steps the model in lockstep. Where the candidate
- * answers what the model does not allow, the driver notes it (the oracle) and stops the scenario;
- * the properties then judge the recorded history.
+ * answers what the model does not allow, the driver notes the model's expectation on that step
+ * (a divergence) and goes on where the model can follow: steps on a stream the candidate left are
+ * left out, the rest run. The properties then judge the recorded history.
  */
 import type { Bounds } from '../../model/bounds.js';
 import { otherTransport } from '../../model/transport.js';
-import { describeStep } from '../../model/trace.js';
+import { frameRef, modelAnswer, stepAsData } from '../../model/trace.js';
+import { diverged, type FrameRef, type StepAnswer, type TraceStepData } from '../../model/trace-step.js';
+import { stepAction } from '../../model/trace-text.js';
 import type { World, WorldEvent, WorldStep } from '../../model/world-types.js';
 import { canStep } from '../../model/world-steps.js';
 import { clientCapabilities, garbageCursor, step as stepWorld } from '../../model/world.js';
 import type { History, JsonRpcMessage } from '../../properties/history.js';
 import { fixtureNotification, isResponse, isResponseTo } from '../../properties/messages.js';
 import { legacySessionId } from '../../properties/history-view.js';
-import { CheckClient, describeAnswer, describeOutcome, HistoryRecorder, type RequestHandle, type SseStream } from '../client/index.js';
+import { CheckClient, describeAnswer, describeOutcome, HistoryRecorder, type Answer, type RequestHandle, type SseStream } from '../client/index.js';
 import { oracleWorld } from './lockstep.js';
 import type { CandidateAbilities, CandidateTarget, ClientSettings } from './types.js';
 
@@ -22,23 +25,28 @@ export interface DriverOptions {
   abilities: CandidateAbilities;
   client: ClientSettings;
   bounds: Bounds;
+  /** Bound of every wait for the candidate, ms: a stall is only ever concluded after a full one. */
   timeoutMs: number;
   /** Prefix of this scenario's tool-call labels: unique per scenario, so effects never mix. */
   labelPrefix: string;
-  /** How long to wait for what may never come (shortened once a suite has seen the candidate stay quiet). */
-  settleWaitMs: () => number;
 }
 
+/** The steps the suite drives, with the candidate's answers (data; reports render them). */
 export class ScenarioDriver {
   readonly recorder = new HistoryRecorder();
   readonly client: CheckClient;
   world: World;
-  /** Numbered steps in the protocol's words, with the candidate's answers. */
-  readonly steps: string[] = [];
-  /** Where the candidate's answer differed from what the model allows. */
-  readonly oracle: string[] = [];
-  /** Set when the scenario cannot go on (divergence, or a candidate that does not answer). */
+  /** The steps done, each with the candidate's answer and, where it left the model, the model's. */
+  readonly steps: TraceStepData[] = [];
+  /** Set when the scenario cannot go on at all (no session to go on with). */
   stopped: string | undefined;
+  /**
+   * Model streams the candidate no longer follows (it refused, closed or never opened them where
+   * the model has them): steps on them are left out; the rest of the scenario goes on.
+   */
+  readonly unfollowed = new Set<string>();
+  /** Steps left out because the model and the candidate parted on their stream. */
+  skipped = 0;
 
   private readonly handles = new Map<string, SseStream>();
   /** Every request sent, with the session it was sent in and the model stream its answer comes on. */
@@ -46,10 +54,6 @@ export class ScenarioDriver {
   private deleted = false;
   /** The model's ID of the current session's standalone stream. */
   private standaloneId: string | undefined;
-  /** The Last-Event-ID the current step presented to the candidate. */
-  private presented: string | undefined;
-  /** Requests the candidate left waiting until the bound. */
-  stalls = 0;
   private readonly labels = new Map<string, string>();
   private staleCursor: string | undefined;
 
@@ -75,6 +79,17 @@ export class ScenarioDriver {
     return this.options.abilities;
   }
 
+  /** The index of the first step where the candidate left the model, if any. */
+  get firstDivergence(): number | undefined {
+    return this.steps.find(diverged)?.index;
+  }
+
+  /** Whether the driver can take `step` now: the model allows it and the candidate still follows its stream. */
+  follows(step: WorldStep): boolean {
+    if (this.stopped !== undefined || !canStep(this.world, step)) return false;
+    return !('stream' in step) || !this.unfollowed.has(step.stream);
+  }
+
   /** The last event ID received on a connection. */
   private lastIdOn(conn: number): string | undefined {
     const entries = this.recorder.history.entries;
@@ -85,33 +100,48 @@ export class ScenarioDriver {
     return undefined;
   }
 
-  /** Does one step to the candidate and to the model. Steps after a stop are ignored. */
-  async apply(step: WorldStep): Promise<void> {
-    if (this.stopped !== undefined) return;
-    if (!canStep(this.world, step)) throw new Error(`step not enabled in the model: ${JSON.stringify(step)}`);
+  /**
+   * Does one step to the candidate and to the model. A step the driver cannot follow (after a
+   * stop, or on a stream the candidate left) is left out; returns whether it was done.
+   */
+  async apply(step: WorldStep): Promise<boolean> {
+    if (!this.follows(step)) {
+      if (this.stopped === undefined) this.skipped++;
+      return false;
+    }
     const before = this.world;
-    let words = describeStep(before, step);
-    this.client.step(words);
+    const data = stepAsData(before, step, this.steps.length + 1);
     this.world = stepWorld(before, step);
-    this.presented = undefined;
-    const answer = await this.perform(before, step);
-    // The model names its own event IDs; the trace shows the cursor the candidate was given.
-    if (this.presented !== undefined) words = words.replace(/Last-Event-ID \S+/, `Last-Event-ID ${this.presented || '(none)'}`);
-    this.steps.push(`${this.steps.length + 1}. ${words}${answer ? ` -> ${answer}` : ''}`);
+    const model = modelAnswer(before, step, this.world);
+    this.client.step(stepAction(data));
+    this.current = { data, model };
+    data.answer = await this.perform(before, step);
+    this.steps.push(data);
+    return true;
   }
 
-  private diverge(what: string): string {
-    this.oracle.push(`step ${this.steps.length + 1}: ${what}`);
-    this.stopped = what;
-    return what;
+  /** The step being done and the model's answer to it. */
+  private current: { data: TraceStepData; model: StepAnswer } | undefined;
+
+  /**
+   * Notes that the candidate answered what the model does not allow; `unfollow` names the model
+   * stream the candidate no longer follows, `stop` ends the scenario. Returns the candidate's answer.
+   */
+  private diverge(answer: StepAnswer, expected: StepAnswer, then: { unfollow?: string; stop?: boolean } = {}): StepAnswer {
+    const current = this.current!;
+    current.data.expected = expected;
+    if (then.unfollow !== undefined) this.unfollowed.add(then.unfollow);
+    if (then.stop) this.stopped = `step ${current.data.index}`;
+    return answer;
   }
 
-  private modelAnswer(): string {
-    const last = this.world.last;
-    if (!last) return 'nothing';
+  /** The model's HTTP answer, without its own event IDs (they name the model's events, not the candidate's). */
+  private modelStatus(): StepAnswer {
+    const { model } = this.current!;
+    if (model.status === undefined) return {};
     // The model's reasons quote its own event IDs; say it without them.
-    const reason = last.reason?.replace(/Last-Event-ID \S+ /, 'the Last-Event-ID ');
-    return `${last.status}${reason ? ` (${reason})` : ''}`;
+    const reason = model.reason?.replace(/Last-Event-ID \S+ /, 'the Last-Event-ID ');
+    return reason ? { status: model.status, reason } : { status: model.status };
   }
 
   private label(call: string): string {
@@ -120,27 +150,28 @@ export class ScenarioDriver {
     return label;
   }
 
-  private async perform(before: World, step: WorldStep): Promise<string> {
+  private async perform(before: World, step: WorldStep): Promise<StepAnswer> {
     switch (step.type) {
       case 'INITIALIZE':
         return this.initialize(before, step.transport);
       case 'CALL':
         return this.call(step.unsolicited);
       case 'SEND':
-        return ''; // the candidate sends by itself; RECEIVE waits for what it sent
+        return {}; // the candidate sends by itself; RECEIVE waits for what it sent
       case 'RECEIVE':
         return this.receive(before, step.stream);
       case 'DRAIN': {
         const handle = this.handles.get(step.stream);
-        if (!handle) return this.diverge(`no connection for stream ${step.stream}`);
+        if (!handle) return this.diverge({ missing: 'connection' }, this.current!.model, { unfollow: step.stream });
         const drained = handle.drain();
-        return drained.kind === 'frame' ? `${drained.frame.id ?? ''}${drained.duplicate ? ' (duplicate, discarded)' : ''}` : 'nothing to drain';
+        if (drained.kind !== 'frame') return { nothing: true };
+        return { frames: [this.frameOf(before, step.stream, drained.frame)], ...(drained.duplicate ? { duplicate: true } : {}) };
       }
       case 'DROP': {
         const handle = this.handles.get(step.stream);
-        if (!handle) return this.diverge(`no connection for stream ${step.stream}`);
-        const dropped = handle.drop();
-        return `${dropped.undrained} undrained, ${dropped.inFlight} in flight lost`;
+        if (!handle) return this.diverge({ missing: 'connection' }, this.current!.model, { unfollow: step.stream });
+        const { undrained, inFlight } = handle.drop();
+        return { lost: { undrained, inFlight } };
       }
       case 'RESUME':
         return this.resume(before, step);
@@ -148,37 +179,55 @@ export class ScenarioDriver {
         this.deleted = true;
         const answer = await this.client.deleteSession();
         const status = answer.kind === 'error' ? undefined : answer.status;
-        if (status === undefined || status >= 300) return this.diverge(`model expects 200 to DELETE; candidate answered ${describeAnswer(answer)}`);
-        return String(status);
+        if (status === undefined || status >= 300) return this.diverge(answerOf(answer), { status: 200 });
+        return { status };
       }
       case 'TIMEOUT':
-        return '';
+        return {};
     }
   }
 
-  private async initialize(before: World, transport: 'sse' | 'streamable'): Promise<string> {
+  /** A received frame as data: the candidate's event ID, and the model's message where it is the one expected. */
+  private frameOf(before: World, streamId: string, frame: { id?: string | undefined; message?: JsonRpcMessage | undefined }): FrameRef {
+    const stream = before.client.streams.find((s) => s.id === streamId);
+    const expected = stream?.inbox[0] ?? stream?.wire[0];
+    const ref: FrameRef = frame.id !== undefined ? { id: frame.id } : {};
+    if (expected?.message && this.matches(expected, frame.message)) {
+      ref.call = expected.message.call;
+      ref.seq = expected.message.kind === 'result' ? 0 : expected.message.seq;
+    }
+    return ref;
+  }
+
+  private async initialize(before: World, transport: 'sse' | 'streamable'): Promise<StepAnswer> {
     const oldFirst = before.client.streams[0];
     const oldHandle = oldFirst && this.handles.get(oldFirst.id);
     if (oldHandle) this.staleCursor = oldHandle.cursor || this.lastIdOn(oldHandle.conn) || this.staleCursor;
     this.handles.clear();
+    this.unfollowed.clear();
     this.deleted = false;
     this.standaloneId = undefined;
     const outcome = await this.client.initialize({ transport, capabilities: { ...clientCapabilities } });
-    if (!outcome.ok) return this.diverge(`initialize over ${transport} failed: ${outcome.reason}`);
+    // Without a session there is nothing left to step through.
+    if (!outcome.ok) return this.diverge({ error: `initialize failed: ${outcome.reason}` }, this.modelStatus(), { stop: true });
+    const answer: StepAnswer = { sessionId: outcome.sessionId ?? this.client.session.sessionId ?? 'no session ID' };
     for (const stream of this.world.client.streams) {
       if (stream.kind === 'legacy' && this.client.session.legacyStream) this.handles.set(stream.id, this.client.session.legacyStream);
       if (stream.kind === 'standalone') {
         this.standaloneId = stream.id;
-        const answer = await this.client.openStandalone();
-        if (answer.kind !== 'stream') return this.diverge(`model opens the standalone GET stream; candidate answered ${describeAnswer(answer)}`);
-        this.handles.set(stream.id, answer.stream);
-        await this.takePriming(answer.stream);
+        const opened = await this.client.openStandalone();
+        if (opened.kind !== 'stream') {
+          // The session goes on; only its standalone GET stream is not there to follow.
+          return this.diverge({ ...answer, ...answerOf(opened), reason: 'to the standalone GET' }, { status: 200, reason: 'to the standalone GET' }, { unfollow: stream.id });
+        }
+        this.handles.set(stream.id, opened.stream);
+        await this.takePriming(opened.stream);
       }
     }
-    return `${outcome.sessionId ?? this.client.session.sessionId ?? 'no session ID'}`;
+    return answer;
   }
 
-  private async call(unsolicited: boolean): Promise<string> {
+  private async call(unsolicited: boolean): Promise<StepAnswer> {
     const request = this.world.client.requests[this.world.client.requests.length - 1]!;
     const { fixtures } = this.options.abilities;
     const handle = fixtures.emit
@@ -188,13 +237,13 @@ export class ScenarioDriver {
     const a = handle.answer;
     const status = a.kind === 'error' ? undefined : a.status;
     const modelRefuses = request.status === 'failed';
-    if (status === undefined) return this.diverge(`model expects ${this.modelAnswer()}; candidate: ${describeAnswer(a)}`);
-    if (modelRefuses !== status >= 300) return this.diverge(`model expects ${this.modelAnswer()}; candidate answered ${status}`);
+    // The candidate's answer stream, if any, is not the model's: its steps are left out.
+    if (status === undefined || modelRefuses !== status >= 300) return this.diverge(answerOf(a), this.modelStatus(), { unfollow: request.stream });
     if (!modelRefuses && handle.stream && request.stream && !this.handles.has(request.stream)) {
       this.handles.set(request.stream, handle.stream);
       await this.takePriming(handle.stream);
     }
-    return String(status);
+    return { status };
   }
 
   /**
@@ -228,36 +277,41 @@ export class ScenarioDriver {
     return message.method !== undefined ? fixtureNotification(message) === undefined : !isResponse(message);
   }
 
-  private async receive(before: World, streamId: string): Promise<string> {
+  private async receive(before: World, streamId: string): Promise<StepAnswer> {
     const expected = before.client.streams.find((s) => s.id === streamId)?.wire[0];
     const handle = this.handles.get(streamId);
-    if (!handle || !expected) return this.diverge(`no connection or no frame expected on ${streamId}`);
+    const want: StepAnswer = expected ? { frame: frameRef(expected) } : { missing: 'frame' };
+    if (!handle) return this.diverge({ missing: 'connection' }, want, { unfollow: streamId });
+    if (!expected) return this.diverge({}, want, { unfollow: streamId });
     for (;;) {
-      const r = await handle.receive(this.options.settleWaitMs(), `the model's next frame on ${streamId}`);
-      if (r.kind === 'timeout') this.stalls++;
+      const r = await handle.receive(this.options.timeoutMs, `the model's next frame on ${streamId}`);
       if (r.kind === 'frame') {
         if (this.isNoise(r.frame.message, r.frame.event, r.frame.data)) {
           if (r.frame.event !== 'endpoint') handle.drain();
           continue;
         }
         if (!this.matches(expected, r.frame.message)) {
-          return this.diverge(`model expects ${describeModelEvent(expected)} next on ${streamId}; candidate sent ${r.frame.data.slice(0, 160)}`);
+          const got: StepAnswer = { data: r.frame.data.slice(0, 160) };
+          if (r.frame.id !== undefined) got.frames = [{ id: r.frame.id }];
+          return this.diverge(got, want, { unfollow: streamId });
         }
-        return r.frame.id ?? '(no id)';
+        return { frames: [{ ...frameRef(expected), id: r.frame.id ?? '(no id)' }] };
       }
       if (r.kind === 'error' && !r.final) continue;
-      return this.diverge(`model expects ${describeModelEvent(expected)} on ${streamId}; candidate: ${describeOutcome(r)}`);
+      return this.diverge({ error: describeOutcome(r) }, want, { unfollow: streamId });
     }
   }
 
-  private async resume(before: World, step: Extract<WorldStep, { type: 'RESUME' }>): Promise<string> {
+  private async resume(before: World, step: Extract<WorldStep, { type: 'RESUME' }>): Promise<StepAnswer> {
     const handle = this.handles.get(step.stream);
     const transport = step.via === 'same' ? before.client.transport : otherTransport(before.client.transport);
     const lastEventId = step.cursor === 'own' ? (handle?.cursor ?? '') : step.cursor === 'garbage' ? garbageCursor : (this.staleCursor ?? garbageCursor);
-    this.presented = lastEventId;
+    // The model names its own event IDs; the trace shows the cursor the candidate was given.
+    this.current!.data.cursor = { value: lastEventId === '' ? null : lastEventId, origin: step.cursor };
+    const modelAccepts = this.world.client.phase === 'ready';
     if (lastEventId === '') {
       // The model's streams open with an event ID (a priming event); this one gave the client none.
-      return this.diverge(`model resumes ${step.stream} from its opening event; the candidate sent no event ID on it to resume from (no priming event)`);
+      return this.diverge({ error: 'no event ID to present' }, { missing: 'cursor' }, { unfollow: step.stream });
     }
     const answer = await this.client.resume({
       ...(handle ? { from: handle } : {}),
@@ -266,12 +320,15 @@ export class ScenarioDriver {
       sessionId: this.client.session.sessionId ?? null,
       adopt: false,
     });
-    const modelAccepts = this.world.client.phase === 'ready';
     const status = answer.kind === 'error' ? undefined : answer.status;
     let real: 'accepted' | 'refused' | 'silent' = status === undefined ? 'silent' : status < 300 && answer.kind === 'stream' ? 'accepted' : 'refused';
+    let newSession = false;
     if (real === 'accepted' && transport === 'sse' && answer.kind === 'stream') {
       // A legacy server answers GET /sse with a new session: for the client that is a refusal.
-      if (await this.opensNewLegacySession(answer.stream)) real = 'refused';
+      if (await this.opensNewLegacySession(answer.stream)) {
+        real = 'refused';
+        newSession = true;
+      }
     }
     // Whatever the model says, the client now holds what the candidate gave it.
     if (real === 'accepted' && answer.kind === 'stream') {
@@ -280,18 +337,16 @@ export class ScenarioDriver {
       // now: later legacy answers come on this connection.
       if (handle !== undefined && this.client.session.legacyStream === handle) this.client.session.legacyStream = answer.stream;
     }
-    const said = real === 'silent' ? describeAnswer(answer) : `${status}`;
-    if (real === 'silent') return this.diverge(`model expects ${this.modelAnswer()}; candidate: ${said}`);
-    if ((real === 'accepted') !== modelAccepts) {
-      return this.diverge(`model expects ${this.modelAnswer()}; candidate answered ${said}${real === 'refused' && status !== undefined && status < 300 ? ' (a new legacy session)' : ''}`);
-    }
+    const said: StepAnswer = real === 'silent' ? answerOf(answer) : newSession ? { status: status!, newSession } : { status: status! };
+    // The model goes on where it can: a refusal it did not expect leaves this stream unfollowed;
+    // an acceptance it did not expect leaves the model asking for a new session, as it would.
+    if (real === 'silent' || (real === 'accepted') !== modelAccepts) return this.diverge(said, this.modelStatus(), { unfollow: step.stream });
     return said;
   }
 
   private async opensNewLegacySession(stream: SseStream): Promise<boolean> {
     // Only a fresh legacy session starts with an endpoint event; look without consuming a replay.
-    const first = await stream.peek(this.options.settleWaitMs());
-    if (first === undefined && stream.state === 'open') this.stalls++;
+    const first = await stream.peek(this.options.timeoutMs);
     if (first?.event !== 'endpoint') return false;
     const announced = legacySessionId(first.data);
     await stream.receive(this.options.timeoutMs); // recorded, so the judges see the new session too
@@ -301,10 +356,10 @@ export class ScenarioDriver {
 
   /**
    * Ends the scenario as a client would, following what the candidate actually did (not the
-   * model, which may have been left behind at a divergence): waits (bounded) for every
-   * unanswered request of the current session on its live connection, retries a timed-out call
-   * once if the client retries, drains what remains, and asks the session which capabilities it
-   * serves under.
+   * model, which may have been left behind at a divergence): waits (bounded, full length) for
+   * every unanswered request of the current session on its live connection, retries a timed-out
+   * call once if the client retries, drains what remains, and asks the session which capabilities
+   * it serves under.
    */
   async settle(): Promise<void> {
     const sessionId = this.client.session.sessionId;
@@ -314,28 +369,29 @@ export class ScenarioDriver {
     for (const stream of this.handles.values()) if (stream.state !== 'dropped') stream.drainAll();
     const answered = new Set<unknown>();
     for (const e of this.recorder.history.entries) if (e.type === 'drain' && !e.duplicate && isResponse(e.message)) answered.add(e.message.id);
-    for (const sent of this.sent.values()) {
+    for (const [request, sent] of this.sent) {
       if (sent.session !== sessionId || answered.has(sent.handle.id)) continue;
       const stream = this.handles.get(sent.stream);
       if (!stream || stream.state === 'dropped') continue;
-      const outcome = await this.client.awaitResponseOn(stream, sent.handle.id, { timeoutMs: this.options.settleWaitMs() }, sent.handle.method);
+      const outcome = await this.client.awaitResponseOn(stream, sent.handle.id, { timeoutMs: this.options.timeoutMs }, sent.handle.method);
       if (outcome.kind !== 'timeout') continue;
-      this.stalls++;
       if (this.options.client.retryOnTimeout && this.options.abilities.fixtures.emit) {
-        this.client.step(`client retries ${sent.call} after its timeout`);
-        const retry = await this.client.callTool(sent.unsolicited ? 'emit_unsolicited' : 'emit', {
+        const retry: TraceStepData = { index: this.steps.length + 1, kind: 'timeout', actor: 'client', call: sent.call, request, retries: true, answer: {} };
+        this.client.step(stepAction(retry));
+        const again = await this.client.callTool(sent.unsolicited ? 'emit_unsolicited' : 'emit', {
           label: this.label(sent.call),
           count: this.options.bounds.notifications,
         });
-        await retry.response({ timeoutMs: this.options.settleWaitMs() });
-        this.steps.push(`${this.steps.length + 1}. ${sent.call} times out; client retries it`);
+        const answer = await again.response({ timeoutMs: this.options.timeoutMs });
+        retry.answer = answer.kind === 'response' ? { status: 200 } : { error: describeOutcome(answer) };
+        this.steps.push(retry);
       }
     }
     await this.drainUnsolicited(sessionId);
     for (const stream of this.handles.values()) if (stream.state !== 'dropped') stream.drainAll();
     if (this.options.abilities.fixtures.sessionInfo) {
       const info = await this.client.callTool('session_info', {});
-      await info.response({ timeoutMs: this.options.settleWaitMs() });
+      await info.response({ timeoutMs: this.options.timeoutMs });
     }
   }
 
@@ -353,8 +409,7 @@ export class ScenarioDriver {
     }
     const owed = labels.size * this.options.bounds.notifications - drained;
     for (let i = 0; i < owed; i++) {
-      const r = await standalone.receive(this.options.settleWaitMs(), 'an unsolicited notification');
-      if (r.kind === 'timeout') this.stalls++;
+      const r = await standalone.receive(this.options.timeoutMs, 'an unsolicited notification');
       if (r.kind !== 'frame') break;
       standalone.drainAll();
     }
@@ -365,7 +420,7 @@ export class ScenarioDriver {
   }
 }
 
-function describeModelEvent(event: WorldEvent): string {
-  const m = event.message!;
-  return m.kind === 'result' ? `the result of ${m.call}` : `notification ${m.seq} of ${m.call}`;
+/** A candidate's HTTP answer as data. */
+function answerOf(a: Answer): StepAnswer {
+  return a.kind === 'error' ? { error: describeAnswer(a) } : { status: a.status };
 }

@@ -34,7 +34,8 @@ class StepCommand implements fc.AsyncCommand<Model, Model> {
 
   resolve(driver: ScenarioDriver): WorldStep | undefined {
     if (driver.stopped !== undefined) return undefined;
-    const options = drivableSteps(driver.world, driver.abilities).filter((s) => this.kinds.includes(s.type) && this.fits(s));
+    // Steps the model allows and the candidate still follows (after a divergence, the rest of the scenario).
+    const options = drivableSteps(driver.world, driver.abilities).filter((s) => this.kinds.includes(s.type) && this.fits(s) && driver.follows(s));
     return options.length > 0 ? options[this.pick % options.length] : undefined;
   }
 
@@ -119,8 +120,7 @@ export async function runCommands(
     await driver.settle();
   } finally {
     driver.close();
-    context.stalls += driver.stalls;
   }
-  const record: ScenarioRecord = { history: driver.history, steps: driver.steps, oracle: driver.oracle, ...name };
+  const record: ScenarioRecord = { history: driver.history, steps: driver.steps, ...name };
   return { record, judged: judgeHistory(driver.history, ids) };
 }

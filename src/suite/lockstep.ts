@@ -14,7 +14,7 @@ import type { CandidateAbilities, ClientSettings } from './types.js';
 export function oraclePolicy(client: ClientSettings): Policy {
   return {
     server: { ...reference.server },
-    client: { cursorAdvance: client.cursorAdvance, dedup: client.dedup, retryOnTimeout: client.retryOnTimeout },
+    client: { ...reference.client, cursorAdvance: client.cursorAdvance, dedup: client.dedup, retryOnTimeout: client.retryOnTimeout },
   };
 }
 

@@ -4,17 +4,30 @@
  * capabilities a migrated session serves under.
  */
 import type { PropertyId } from '../../model/property-ids.js';
+import type { TraceStepData } from '../../model/trace-step.js';
+import { stepAction } from '../../model/trace-text.js';
 import { clientCapabilities } from '../../model/world.js';
-import { CheckClient, HistoryRecorder, type SseStream } from '../client/index.js';
+import { CheckClient, HistoryRecorder, type Answer, type SseStream } from '../client/index.js';
 import type { ScenarioContext } from './scenario.js';
 import type { ScenarioRecord } from './verdicts.js';
+
+/** A probe's step before it is numbered; its answer is filled in as it comes. */
+type ProbeStep = Omit<TraceStepData, 'index' | 'answer'>;
+
+/** Records a step (numbered, in the history too); returns it so the probe can note the answer. */
+type Note = (step: ProbeStep) => TraceStepData;
 
 interface Probe {
   name: string;
   /** The properties this probe gives evidence for. */
   for: PropertyId[];
   applies(context: ScenarioContext): boolean;
-  run(client: CheckClient, context: ScenarioContext, note: (step: string) => void): Promise<void>;
+  run(client: CheckClient, context: ScenarioContext, note: Note): Promise<void>;
+}
+
+/** The HTTP status of an answer, as a step's answer. */
+function answered(step: TraceStepData, a: Answer): void {
+  step.answer = a.kind === 'error' ? { error: `${a.reason}: ${a.detail}` } : { status: a.status };
 }
 
 /** Receives and drains until a frame with an ID arrives (a priming event or a message); bounded. */
@@ -36,8 +49,9 @@ export const probes: Probe[] = [
     async run(client, context, note) {
       for (const transport of context.abilities.transports) {
         for (let i = 0; i < 4; i++) {
-          note(`initialize session ${i + 1} over ${transport}`);
-          await client.initialize({ transport });
+          const step = note({ kind: 'initialize', actor: 'client', transport, detail: `session ${i + 1}` });
+          const init = await client.initialize({ transport });
+          if (init.ok && init.sessionId !== undefined) step.answer = { sessionId: init.sessionId };
           if (transport === 'streamable') await client.deleteSession();
         }
       }
@@ -48,19 +62,20 @@ export const probes: Probe[] = [
     for: ['terminated-session-404'],
     applies: (c) => c.abilities.transports.includes('streamable'),
     async run(client, context, note) {
-      note('initialize over streamable');
+      note({ kind: 'initialize', actor: 'client', transport: 'streamable' });
       const init = await client.initialize({ transport: 'streamable' });
       if (!init.ok) return;
-      note('ping');
+      note({ kind: 'ping', actor: 'client', transport: 'streamable' });
       const ping = await client.ping();
       const cursor = ping.stream ? (await firstIdentified(ping.stream, context.timeoutMs), ping.stream.cursor) : undefined;
       await ping.response();
-      note('DELETE the session');
-      await client.deleteSession();
-      note('ping with the deleted session ID');
-      await (await client.ping()).response();
-      note('resume with the deleted session ID');
-      const resumed = await client.resume({ endpoint: 'mcp', lastEventId: cursor ?? 'none', sessionId: init.sessionId ?? null });
+      answered(note({ kind: 'delete', actor: 'client', transport: 'streamable' }), await client.deleteSession());
+      const again = note({ kind: 'ping', actor: 'client', transport: 'streamable', session: 'deleted' });
+      answered(again, (await client.ping()).answer);
+      const lastEventId = cursor ?? 'none';
+      const step = note({ kind: 'resume', actor: 'client', transport: 'streamable', session: 'deleted', cursor: { value: lastEventId, origin: 'own' } });
+      const resumed = await client.resume({ endpoint: 'mcp', lastEventId, sessionId: init.sessionId ?? null });
+      answered(step, resumed);
       if (resumed.kind === 'stream') resumed.stream.drop();
     },
   },
@@ -69,15 +84,18 @@ export const probes: Probe[] = [
     for: ['no-silent-loss', 'no-silent-stall', 'order-preserved'],
     applies: (c) => c.abilities.transports.includes('streamable'),
     async run(client, context, note) {
-      note('initialize over streamable');
+      note({ kind: 'initialize', actor: 'client', transport: 'streamable' });
       if (!(await client.initialize({ transport: 'streamable' })).ok) return;
-      note('ping, keep only the first identified frame, drop');
+      note({ kind: 'ping', actor: 'client', transport: 'streamable' });
       const ping = await client.ping();
+      note({ kind: 'receive', actor: 'client', stream: 'the ping stream', detail: 'up to the first frame with an event ID' });
       if (!ping.stream || !(await firstIdentified(ping.stream, context.timeoutMs))) return;
       const cursor = ping.stream.cursor;
+      note({ kind: 'drop', actor: 'connection', stream: 'the ping stream' });
       ping.stream.drop();
-      note(`resume with Last-Event-ID ${cursor}`);
+      const step = note({ kind: 'resume', actor: 'client', stream: 'the ping stream', transport: 'streamable', cursor: { value: cursor ?? null, origin: 'own' } });
       const resumed = await client.resume({ endpoint: 'mcp', lastEventId: cursor ?? null });
+      answered(step, resumed);
       if (resumed.kind === 'stream') await client.awaitResponseOn(resumed.stream, ping.id, {}, 'ping');
     },
   },
@@ -86,21 +104,23 @@ export const probes: Probe[] = [
     for: ['no-cross-session-replay', 'unknown-cursor-rejected'],
     applies: (c) => c.abilities.transports.includes('streamable'),
     async run(client, context, note) {
-      note('initialize session A over streamable');
+      note({ kind: 'initialize', actor: 'client', transport: 'streamable', detail: 'session A' });
       const a = await client.initialize({ transport: 'streamable' });
       if (!a.ok) return;
-      note(context.abilities.fixtures.emit ? 'session A calls emit with 2 notifications; receive all' : 'session A pings');
-      const call = context.abilities.fixtures.emit ? await client.callTool('emit', { label: `${context.runTag}-a`, count: 2 }) : await client.ping();
+      const emit = context.abilities.fixtures.emit;
+      note(emit ? { kind: 'call', actor: 'client', tool: 'emit', notifications: 2, transport: 'streamable', detail: 'in session A' } : { kind: 'ping', actor: 'client', transport: 'streamable', detail: 'in session A' });
+      const call = emit ? await client.callTool('emit', { label: `${context.runTag}-a`, count: 2 }) : await client.ping();
       // A's cursor: its first event, so that a leaking server has A's later events to replay.
       if (!call.stream || !(await firstIdentified(call.stream, context.timeoutMs))) return;
       const cursor = call.stream.cursor;
       await call.response();
       if (cursor === undefined) return;
-      note('initialize session B over streamable');
+      note({ kind: 'initialize', actor: 'client', transport: 'streamable', detail: 'session B' });
       const b = await client.initialize({ transport: 'streamable' });
       if (!b.ok) return;
-      note(`resume with session B's ID and session A's Last-Event-ID ${cursor}`);
+      const step = note({ kind: 'resume', actor: 'client', transport: 'streamable', cursor: { value: cursor, origin: 'stale' }, detail: "session B's ID with session A's cursor" });
       const resumed = await client.resume({ endpoint: 'mcp', lastEventId: cursor, sessionId: b.sessionId ?? null });
+      answered(step, resumed);
       if (resumed.kind === 'stream') {
         for (let i = 0; i < 4; i++) if ((await resumed.stream.receive(Math.min(200, context.timeoutMs))).kind !== 'frame') break;
         resumed.stream.drop();
@@ -112,14 +132,17 @@ export const probes: Probe[] = [
     for: ['no-silent-loss', 'order-preserved'],
     applies: (c) => c.abilities.transports.includes('streamable') && c.abilities.fixtures.emit,
     async run(client, context, note) {
-      note('initialize over streamable');
+      note({ kind: 'initialize', actor: 'client', transport: 'streamable' });
       if (!(await client.initialize({ transport: 'streamable' })).ok) return;
-      note('call emit with 20 notifications; take the first identified frame; drop');
+      note({ kind: 'call', actor: 'client', tool: 'emit', notifications: 20, transport: 'streamable' });
       const call = await client.callTool('emit', { label: `${context.runTag}-long`, count: 20 });
+      note({ kind: 'receive', actor: 'client', stream: 'the call stream', detail: 'up to the first frame with an event ID' });
       if (!call.stream || !(await firstIdentified(call.stream, context.timeoutMs))) return;
+      note({ kind: 'drop', actor: 'connection', stream: 'the call stream' });
       call.stream.drop();
-      note(`resume with Last-Event-ID ${call.stream.cursor} and read the whole replay`);
+      const step = note({ kind: 'resume', actor: 'client', stream: 'the call stream', transport: 'streamable', cursor: { value: call.stream.cursor ?? null, origin: 'own' }, detail: 'reading the whole replay' });
       const resumed = await client.resume({ from: call.stream, endpoint: 'mcp' });
+      answered(step, resumed);
       if (resumed.kind !== 'stream') return;
       // A long replay shows what a short one hides: events of one millisecond put in the wrong order.
       for (let i = 0; i < 24; i++) {
@@ -135,16 +158,19 @@ export const probes: Probe[] = [
     for: ['no-cross-stream-replay', 'no-silent-loss', 'order-preserved'],
     applies: (c) => c.abilities.transports.includes('streamable') && c.abilities.fixtures.emit,
     async run(client, context, note) {
-      note('initialize over streamable');
+      note({ kind: 'initialize', actor: 'client', transport: 'streamable' });
       if (!(await client.initialize({ transport: 'streamable' })).ok) return;
-      note('call emit A (2 notifications); take the first identified frame; drop its stream');
+      note({ kind: 'call', actor: 'client', tool: 'emit', call: 'A', notifications: 2, transport: 'streamable' });
       const a = await client.callTool('emit', { label: `${context.runTag}-two-a`, count: 2 });
+      note({ kind: 'receive', actor: 'client', stream: "A's stream", detail: 'up to the first frame with an event ID' });
       if (!a.stream || !(await firstIdentified(a.stream, context.timeoutMs))) return;
+      note({ kind: 'drop', actor: 'connection', stream: "A's stream" });
       a.stream.drop();
-      note('call emit B (2 notifications) and drain it whole');
+      note({ kind: 'call', actor: 'client', tool: 'emit', call: 'B', notifications: 2, transport: 'streamable', detail: 'draining it whole' });
       await (await client.callTool('emit', { label: `${context.runTag}-two-b`, count: 2 })).response();
-      note(`resume A's stream with Last-Event-ID ${a.stream.cursor}`);
+      const step = note({ kind: 'resume', actor: 'client', stream: "A's stream", transport: 'streamable', cursor: { value: a.stream.cursor ?? null, origin: 'own' } });
       const resumed = await client.resume({ from: a.stream, endpoint: 'mcp' });
+      answered(step, resumed);
       if (resumed.kind !== 'stream') return;
       // Read the whole replay, not just up to A's response: a foreign event may come after it.
       for (let i = 0; i < 16; i++) {
@@ -159,20 +185,21 @@ export const probes: Probe[] = [
     for: ['capabilities-honoured', 'no-cross-transport-resume'],
     applies: (c) => c.abilities.transports.length === 2 && c.abilities.fixtures.sessionInfo,
     async run(client, context, note) {
-      note('initialize over sse');
+      note({ kind: 'initialize', actor: 'client', transport: 'sse' });
       const init = await client.initialize({ transport: 'sse', capabilities: { ...clientCapabilities } });
       if (!init.ok) return;
-      note('session_info over sse');
+      note({ kind: 'call', actor: 'client', tool: 'session_info', transport: 'sse' });
       await (await client.callTool('session_info', {})).response();
       const legacy = client.session.legacyStream;
       if (!legacy) return;
       const cursor = legacy.cursor;
-      note('drop the legacy stream');
+      note({ kind: 'drop', actor: 'connection', stream: 'the legacy stream' });
       legacy.drop();
-      note(`migrate: resume at /mcp with the legacy session and Last-Event-ID ${cursor}`);
+      const step = note({ kind: 'resume', actor: 'client', stream: 'the legacy stream', migrate: true, transport: 'streamable', cursor: { value: cursor ?? null, origin: 'own' } });
       const resumed = await client.resume({ endpoint: 'mcp', lastEventId: cursor ?? null, sessionId: init.sessionId ?? client.session.sessionId ?? null });
+      answered(step, resumed);
       if (resumed.kind !== 'stream' || resumed.status >= 300) return;
-      note('session_info over streamable in the migrated session');
+      note({ kind: 'call', actor: 'client', tool: 'session_info', transport: 'streamable', detail: 'in the migrated session' });
       const info = await client.callTool('session_info', {}, { transport: 'streamable' });
       await info.response();
     },
@@ -191,15 +218,17 @@ export async function runProbe(probe: Probe, context: ScenarioContext): Promise<
     recorder,
     capabilities: { ...clientCapabilities },
   });
-  const steps: string[] = [];
-  const note = (step: string) => {
-    steps.push(`${steps.length + 1}. ${step}`);
-    client.step(step);
+  const steps: TraceStepData[] = [];
+  const note: Note = (step) => {
+    const data: TraceStepData = { ...step, index: steps.length + 1, answer: {} };
+    steps.push(data);
+    client.step(stepAction(data));
+    return data;
   };
   try {
     await probe.run(client, context, note);
   } finally {
     client.close();
   }
-  return { history: recorder.history, steps, oracle: [], seed: -1, path: `probe:${probe.name}` };
+  return { history: recorder.history, steps, seed: -1, path: `probe:${probe.name}` };
 }

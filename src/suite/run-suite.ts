@@ -56,7 +56,6 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     client: { ...referenceClient, ...options.client },
     timeoutMs,
     runTag: randomBytes(3).toString('hex'),
-    stalls: 0,
   };
   const verdicts = new Verdicts(ids);
   const report: SuiteReport = { candidate: { name: target.name, url: target.url }, properties: [], abilities };
@@ -68,6 +67,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
   if (options.path !== undefined) {
     await replay(context, options, verdicts, ids);
     report.properties = verdicts.results();
+    withDivergences(report, verdicts);
     return report;
   }
 
@@ -82,15 +82,15 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     const plan = planCoverage(abilities, context.client);
     const coverage: CoverageReport = { states: plan.states, reached: 0, scenarios: 0 };
     // Scenarios are independent (each its own sessions and labels): run several at once, so a
-    // candidate that stays quiet costs its waits in parallel rather than one after another.
+    // candidate that stays quiet costs its full-length waits in parallel rather than one after another.
     await inParallel(plan.paths.length, concurrency, async (i) => {
       if (left() <= 0) return;
       const path = plan.paths[i]!;
       const record = await runSteps(context, plan.bounds, path, { seed: -1, path: `coverage:${i}` });
       const broke = verdicts.add(record);
       coverage.scenarios++;
-      // A scenario that stopped early reached only the states before its divergence.
-      if (record.applied === path.length) coverage.reached += plan.fresh[i]!;
+      // A scenario that diverged reached only the states before its divergence.
+      if (record.followed === path.length) coverage.reached += plan.fresh[i]!;
       progress('coverage', broke);
     });
     report.coverage = coverage;
@@ -100,21 +100,21 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
   if (runs > 0 && left() > 0) {
     const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
     const firstFailure = new Map<PropertyId, number>();
-    let index = 0;
+    let done = 0;
     const interleavingsStarted = performance.now();
-    await fc.check(
-      fc.asyncProperty(interleavedScenarios(maxCommands), async (commands) => {
-        const run = index++;
-        const { record, judged } = await runCommands(context, commands, ids, { seed, path: String(run) });
-        const broke = verdicts.add(record, judged);
-        for (const id of broke) if (!firstFailure.has(id)) firstFailure.set(id, run);
-        progress('interleavings', broke);
-        return true;
-      }),
-      { seed, numRuns: runs, interruptAfterTimeLimit: Math.max(1, left()), markInterruptAsFailure: false },
-    );
-    report.interleavings = { runs: index, seed, ms: performance.now() - interleavingsStarted };
-    for (const [id, run] of firstFailure) {
+    // fast-check's runs for this seed, in order: run i is what `{seed, path: "i"}` replays. They
+    // are independent, so they run several at once, like the coverage scenarios.
+    const planned = fc.sample(interleavedScenarios(maxCommands), { seed, numRuns: runs });
+    await inParallel(planned.length, concurrency, async (run) => {
+      if (left() <= 0) return;
+      const { record, judged } = await runCommands(context, planned[run]!, ids, { seed, path: String(run) });
+      done++;
+      const broke = verdicts.add(record, judged);
+      for (const id of broke) if (!(firstFailure.get(id)! <= run)) firstFailure.set(id, run);
+      progress('interleavings', broke);
+    });
+    report.interleavings = { runs: done, seed, ms: performance.now() - interleavingsStarted };
+    for (const [id, run] of [...firstFailure].sort((a, b) => a[1] - b[1])) {
       if (left() <= 0) break;
       // Shrinking is bounded per property: a smaller counterexample is worth seconds, not minutes.
       const shrunk = await shrink(context, ids, id, seed, String(run), Math.min(left(), shrinkBudgetMs));
@@ -123,27 +123,37 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
   }
   if (left() <= 0) verdicts.skipRest(`the suite's time budget (${Math.round(budgetMs / 1000)} s) ran out first`);
   report.properties = verdicts.results();
+  withDivergences(report, verdicts);
   return report;
 }
 
-/** Shrinks the failing run at `path` for one property; returns the smallest failing run found. */
+function withDivergences(report: SuiteReport, verdicts: Verdicts): void {
+  const divergences = verdicts.divergences();
+  if (divergences.length > 0) report.divergences = divergences;
+}
+
+/**
+ * Shrinks the failing run at `path` for one property. Returns fast-check's final counterexample:
+ * its path, and the trace of that very run. fast-check moves to each failing shrink it tries and
+ * reports the last one, so the last failing run is the one its path names.
+ */
 async function shrink(context: ScenarioContext, ids: PropertyId[], id: PropertyId, seed: number, path: string, budgetMs: number) {
-  let smallest: { record: ScenarioRecord; judgement: Judgement } | undefined;
+  let last: { record: ScenarioRecord; judgement: Judgement } | undefined;
   const details = await fc.check(
     fc.asyncProperty(interleavedScenarios(maxCommands), async (commands) => {
       const { record, judged } = await runCommands(context, commands, ids, { seed, path });
       const judgement = judged.get(id)!;
       if (judgement.status !== 'fail') return true;
-      if (!smallest || record.steps.length <= smallest.record.steps.length) smallest = { record, judgement };
+      last = { record, judgement };
       return false;
     }),
     { seed, path, interruptAfterTimeLimit: Math.max(1, budgetMs), markInterruptAsFailure: false },
   );
-  if (!smallest) return undefined;
+  if (!last || !details.failed) return undefined;
   // The path a replay needs: fast-check's, and which commands ran (after '@').
   const replayPath = details.counterexample ? replayPathOf(details.counterexample[0]) : undefined;
-  smallest.record.path = `${details.counterexamplePath ?? path}${replayPath ? `@${replayPath}` : ''}`;
-  return smallest;
+  last.record.path = `${details.counterexamplePath ?? path}${replayPath ? `@${replayPath}` : ''}`;
+  return last;
 }
 
 /** Replays one counterexample: `coverage:N`, `probe:NAME`, or a fast-check path with its seed. */

@@ -12,17 +12,6 @@ export interface ScenarioContext {
   timeoutMs: number;
   /** Unique per suite run, so tool-call labels never repeat across runs on one server. */
   runTag: string;
-  /**
-   * Requests left waiting so far in this suite. Once one is seen, later scenarios wait less for
-   * unanswered requests: the stall is already established, and a quiet candidate would
-   * otherwise cost a full bound per scenario.
-   */
-  stalls: number;
-}
-
-/** How long to wait for an unanswered request when settling. */
-export function settleWait(context: ScenarioContext): number {
-  return context.stalls > 0 ? Math.min(context.timeoutMs, 30) : context.timeoutMs;
 }
 
 let scenarioCounter = 0;
@@ -36,29 +25,32 @@ export function newDriver(context: ScenarioContext, bounds: Bounds): ScenarioDri
     bounds,
     timeoutMs: context.timeoutMs,
     labelPrefix: `${context.runTag}-${++scenarioCounter}-`,
-    settleWaitMs: () => settleWait(context),
   });
 }
 
-/** Drives `steps` (stopping early if the candidate diverges), settles, and records. */
+/**
+ * Drives `steps` (where the candidate diverges, going on with the steps the model can still
+ * follow), settles, and records. `followed` counts the steps of `steps` done in lockstep with the
+ * model before anything was left out or diverged.
+ */
 export async function runSteps(
   context: ScenarioContext,
   bounds: Bounds,
   steps: readonly WorldStep[],
   name: { seed: number; path: string },
-): Promise<ScenarioRecord & { applied: number }> {
+): Promise<ScenarioRecord & { followed: number }> {
   const driver = newDriver(context, bounds);
-  let applied = 0;
+  let followed = 0;
+  let inStep = true;
   try {
     for (const step of steps) {
-      if (driver.stopped !== undefined) break;
-      await driver.apply(step);
-      if (driver.stopped === undefined) applied++;
+      const done = await driver.apply(step);
+      inStep &&= done && driver.firstDivergence === undefined;
+      if (inStep) followed++;
     }
     await driver.settle();
   } finally {
     driver.close();
-    context.stalls += driver.stalls;
   }
-  return { history: driver.history, steps: driver.steps, oracle: driver.oracle, ...name, applied };
+  return { history: driver.history, steps: driver.steps, ...name, followed };
 }

@@ -5,6 +5,9 @@ import type { Endpoint } from '../../properties/history.js';
 import type { Status } from '../../properties/judgement.js';
 import type { CursorAdvance } from '../../model/policy.js';
 import type { PropertyId } from '../../model/property-ids.js';
+import type { Level } from '../../properties/definition.js';
+import type { ResultBasis } from '../../properties/definitions.js';
+import type { StepAnswer, TraceStepData } from '../../model/trace-step.js';
 import type { Transport } from '../../model/transport.js';
 
 /** A candidate server reachable on loopback. */
@@ -24,6 +27,20 @@ export interface CandidateAbilities {
   fixtures: { emit: boolean; emitUnsolicited: boolean; sessionInfo: boolean };
   /** Why a transport is missing, for skip reasons. */
   notes: string[];
+  /** Whether streamable HTTP offers resumption (absent when the candidate does not serve it). */
+  resumption?: ResumptionOffer;
+}
+
+/** Whether a candidate sends SSE event IDs on the streams a client would resume (`src/suite/abilities.ts`). */
+export interface ResumptionOffer {
+  /** Some stream carries event IDs: a client has cursors to resume from. */
+  offered: boolean;
+  /** POST response streams carry event IDs. */
+  postStreams: boolean;
+  /** The standalone GET stream carries event IDs (absent: not probed, for want of `emit_unsolicited`). */
+  standaloneStream?: boolean;
+  /** What was seen, in one sentence. */
+  evidence: string;
 }
 
 /** How the checking client behaves (the reference client by default). */
@@ -55,14 +72,35 @@ export interface SuiteOptions {
 
 /** A shrunk, replayable failing scenario. */
 export interface Counterexample {
-  /** Numbered steps, in the protocol's words. */
-  steps: string[];
+  /**
+   * The steps as data (reports render them into sentences); a step whose `expected` is set is
+   * where the candidate's answer differs from what the model allows.
+   */
+  steps: TraceStepData[];
   /** fast-check seed, or -1 for a deterministic scenario. */
   seed: number;
   /** fast-check path, or `coverage:N` / `probe:NAME` for deterministic scenarios. */
   path: string;
-  /** Where the candidate's answers differ from what the model allows for the same steps. */
-  oracle?: string[];
+}
+
+/** The failure that explains this one: same run, same evidence step. */
+export interface RootCause {
+  /** The property whose failure is the cause. */
+  property: PropertyId;
+  /** The step (1-based index into the shared counterexample) both failures rest on. */
+  step: number;
+}
+
+/** A step where the candidate answered what the model does not allow: a finding of its own. */
+export interface Divergence {
+  /** The step, with the model's expectation (`expected`) and the candidate's answer. */
+  step: TraceStepData & { expected: StepAnswer };
+  /** The run it happened in (replay with `seed` and `path`), its steps up to the divergence. */
+  seed: number;
+  path: string;
+  steps: TraceStepData[];
+  /** Runs that showed the same divergence. */
+  runs: number;
 }
 
 export interface PropertyResult {
@@ -72,6 +110,12 @@ export interface PropertyResult {
   runs: number;
   reason?: string;
   counterexample?: Counterexample;
+  /** Set when another failure of the same run and step explains this one (a consequence). */
+  causedBy?: RootCause;
+  /** How strongly the spec requires the property (`properties/definition.ts`). */
+  level: Level;
+  /** The property's statement and the spec's sentences it rests on, per revision. */
+  basis: ResultBasis;
 }
 
 export interface CoverageReport {
@@ -90,4 +134,6 @@ export interface SuiteReport {
   coverage?: CoverageReport;
   /** Interleavings run, and wall time. */
   interleavings?: { runs: number; seed: number; ms: number };
+  /** Where the candidate left the model, one per distinct divergence. */
+  divergences?: Divergence[];
 }

@@ -44,12 +44,15 @@ describe.concurrent('check', () => {
     expect(run.stdout).toContain('summary: 12 pass, 0 fail, 0 skip (12 properties)');
   });
 
-  test('a mutant: exit 1, the failure with its trace, a Markdown report with a sequence diagram and a vitest reproduction', async () => {
+  test('a mutant breaking a MUST: exit 1 even with --fail-on must, the failure with its level and trace, a Markdown report with a sequence diagram and a vitest reproduction', async () => {
     const markdown = join(out, 'mutant.md');
     const junit = join(out, 'mutant.xml');
-    const run = await runCli(['check', '--adapter', 'src/mutants/delete-keeps-session.ts', '--runs', '5', '--seed', '1', '--timeout', '3000', '--markdown', markdown, '--junit', junit]);
+    const run = await runCli(['check', '--adapter', 'src/mutants/delete-keeps-session.ts', '--runs', '5', '--seed', '1', '--timeout', '3000', '--markdown', markdown, '--junit', junit, '--fail-on', 'must'], 110_000);
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/FAIL {2}terminated-session-404/);
+    expect(run.stdout).toMatch(/^FAIL {2}\[MUST\] +terminated-session-404 /m);
+    expect(run.stdout).toContain('FAIL [MUST] terminated-session-404: ');
+    expect(run.stdout).toContain('after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.');
+    expect(run.stderr).not.toContain('do not fail the check');
     expect(run.stdout).toMatch(/replay: mcp-resume-spec check --adapter src\/mutants\/delete-keeps-session.ts --path probe:delete-then-use/);
     const md = readFileSync(markdown, 'utf8');
     expect(md).toContain('```mermaid');
@@ -58,7 +61,23 @@ describe.concurrent('check', () => {
     expect(md).toContain('runSuite(candidate, { seed: SEED, path: PATH, only: [ID] })');
     const failures = findAll(parseXml(readFileSync(junit, 'utf8')), 'failure');
     expect(failures).toHaveLength(1);
-  });
+    expect(failures[0]!.attributes.message).toMatch(/^\[MUST\] /);
+  }, 120_000);
+
+  test('a mutant breaking only a policy: exit 1 by default, 0 with --fail-on must, saying what it let pass', async () => {
+    const args = ['check', '--adapter', 'src/mutants/legacy-session-at-mcp.ts', '--runs', '5', '--seed', '1', '--timeout', '3000', '--json'];
+    const [byDefault, must] = await Promise.all([runCli(args, 170_000), runCli([...args, '--fail-on', 'must'], 170_000)]);
+    const failed = (run: typeof byDefault) =>
+      (JSON.parse(run.stdout) as { properties: Array<{ id: string; status: string; level: string }> }).properties.filter((p) => p.status === 'fail');
+    // the same findings each time: only policy-level properties fail
+    for (const run of [byDefault, must]) {
+      expect(failed(run).map((p) => p.id), run.stderr).toContain('no-cross-transport-resume');
+      expect(new Set(failed(run).map((p) => p.level))).toEqual(new Set(['policy']));
+    }
+    expect(byDefault.code, byDefault.stderr).toBe(1);
+    expect(must.code, must.stderr).toBe(0);
+    expect(must.stderr).toMatch(/note: \d+ failure\(s\) below --fail-on must do not fail the check/);
+  }, 180_000);
 
   test.each([
     [['check', '--url', 'http://127.0.0.1:1'], /could not check http:\/\/127\.0\.0\.1:1: .*neither transport/],
@@ -66,6 +85,9 @@ describe.concurrent('check', () => {
     [['check'], /give exactly one of --url URL and --adapter MODULE/],
     [['check', '--url', 'http://127.0.0.1:1', '--runs', 'many'], /--runs must be an integer/],
     [['check', '--url', 'http://127.0.0.1:1', '--only', 'nope'], /--only: unknown property "nope"/],
+    [['check', '--url', 'http://127.0.0.1:1', '--fail-on', 'may'], /--fail-on must be one of must, should, policy, got "may"/],
+    [['check', '--url', 'http://127.0.0.1:1', '--fail-on', 'MUST'], /--fail-on must be one of must, should, policy, got "MUST"/],
+    [['check', '--url', 'http://127.0.0.1:1', '--fail-on'], /--fail-on/],
     [['check', '--adapter', 'test/report/fixtures/throws-on-import.ts'], /adapter .*throws-on-import\.ts: failed to load/],
     [['check', '--adapter', 'test/cli/no-such-module.ts'], /adapter .*no-such-module\.ts: /],
   ])('cannot run %j: exit 2 with a one-line reason', async (args, reason) => {

@@ -29,7 +29,7 @@ export function runNode(args: string[], timeoutMs = 60_000): Promise<CliRun> {
   });
 }
 
-/** `mcp-resume-spec ARGS`. */
+/** `mcp-resume-spec ARGS`, from source (`npm run cli`); the compiled CLI is tested installed, in test/pack/. */
 export function runCli(args: string[], timeoutMs = 60_000): Promise<CliRun> {
-  return runNode(['bin/mcp-resume-spec.js', ...args], timeoutMs);
+  return runNode(['bin/run-ts.js', 'src/cli/run.ts', ...args], timeoutMs);
 }

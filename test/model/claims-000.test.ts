@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import {
   cleanDrops000,
   conditions000,
+  conditionsAnyLoss000,
   decision000,
   incident000,
   laterResumes000,
@@ -49,29 +50,45 @@ describe('seed 000', () => {
     expect(lostEvents(end(twoLost!))).toHaveLength(2);
   });
 
-  test('the four conditions: what the model finds in every cell of the lattice (refuted)', () => {
+  test("the four conditions, for the seed's signature: the model agrees in every cell (confirmed)", () => {
     const j = conditions000.judge();
+    expect(j.verdict).toBe('confirmed');
+    const [table] = j.tables;
+    expect(table!.rows).toHaveLength(64);
+    for (const [eventIds, bridging, replayContract, cursor, drops, undrained, predicted, signature, onMigration] of table!.rows) {
+      const all = eventIds === 'shared' && bridging === 'on' && replayContract === 'exclusive' && cursor === 'onReceive' && drops === 'unclean';
+      expect(predicted).toBe(all ? 'yes' : 'no');
+      expect(signature, `${eventIds} ${bridging} ${replayContract} ${cursor} ${drops} ${undrained}`).toBe(predicted);
+      // With one frame undrained (the incident), any loss on a migration agrees with the prediction too.
+      if (undrained === '1') expect(onMigration).toBe(predicted);
+    }
+    expect(table!.rows.filter((r) => r[7] === 'yes')).toHaveLength(2);
+  });
+
+  test('the four conditions, for any loss: shared IDs and bridging are not needed (refuted)', () => {
+    const j = conditionsAnyLoss000.judge();
     expect(j.verdict).toBe('refuted');
     const [table] = j.tables;
-    expect(table!.rows).toHaveLength(32);
-    for (const [eventIds, bridging, replayContract, cursor, drops, predicted, onMigration, anywhere] of table!.rows) {
+    expect(table!.rows).toHaveLength(48);
+    for (const [eventIds, bridging, replayContract, cursor, drops, undrained, predicted, onMigration, anywhere] of table!.rows) {
       const unclean = drops === 'unclean';
       const onReceive = cursor === 'onReceive';
       expect(predicted).toBe(eventIds === 'shared' && bridging === 'on' && replayContract === 'exclusive' && onReceive && unclean ? 'yes' : 'no');
-      // Loss needs a cursor that moves on receive and an unclean drop; nothing else.
-      expect(anywhere).toBe(onReceive && unclean ? 'yes' : 'no');
+      // Loss needs a cursor that moves on receive and an unclean drop, and from the cursor only loses with two frames undrained.
+      const loses = onReceive && unclean && (replayContract === 'exclusive' || undrained === '2');
+      expect(anywhere, `${eventIds} ${bridging} ${replayContract} ${cursor} ${drops} ${undrained}`).toBe(loses ? 'yes' : 'no');
       // On a migration it also needs the session bridged and the cursor resolvable (shared namespace).
-      expect(onMigration).toBe(onReceive && unclean && bridging === 'on' && eventIds === 'shared' ? 'yes' : 'no');
+      expect(onMigration).toBe(loses && bridging === 'on' && eventIds === 'shared' ? 'yes' : 'no');
     }
   });
 
-  test('later resumes: a second unclean drop in the same session loses again; clean drops do not (refined)', () => {
+  test('later resumes: a second unclean drop in the same session loses again; clean drops do not (refuted)', () => {
     const j = laterResumes000.judge();
-    expect(j.verdict).toBe('refined');
+    expect(j.verdict).toBe('refuted');
     const world = end(j.traces[0]!);
     expect(held(world).resumes).toHaveLength(2);
     expect(lostEvents(world).length).toBeGreaterThan(1);
-    expect(j.finding).toMatch(/With clean drops only, later resumes lose nothing/);
+    expect(j.finding).toMatch(/Only with clean drops do later resumes lose nothing/);
   });
 
   test('the retry runs the side effect twice (confirmed)', () => {

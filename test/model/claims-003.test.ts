@@ -26,17 +26,21 @@ describe('seed 003', () => {
     expect(violatedInvariants(steps.at(-1)!.world).map((v) => v.property)).toContain('capabilities-honoured');
   });
 
-  test('the conditions: what the model finds in every cell (refined: a tagged namespace is not enough)', () => {
+  test("the conditions, read as the seed states them (map or reject): the model agrees in every cell (confirmed)", () => {
     const j = conditions003.judge();
-    expect(j.verdict).toBe('refined');
+    expect(j.verdict).toBe('confirmed');
     expect(j.tables[0]!.rows).toHaveLength(16);
-    for (const [bridging, eventIds, unknownCursor, capabilities, , accepted, quiet, foreign] of j.tables[0]!.rows) {
+    for (const [bridging, eventIds, unknownCursor, capabilities, condition3, predicted, accepted, quiet, foreign] of j.tables[0]!.rows) {
       const resolves = eventIds === 'shared';
       const migrates = bridging === 'on' && (resolves || unknownCursor === 'emptyStream');
+      expect(condition3).toBe(!(eventIds === 'perTransport' && unknownCursor === 'reject') ? 'yes' : 'no');
       expect(accepted).toBe(migrates ? 'yes' : 'no');
       expect(quiet).toBe(bridging === 'on' && !resolves && unknownCursor === 'emptyStream' ? 'yes' : 'no');
       expect(foreign).toBe(migrates && capabilities === 'defaultProfile' ? 'yes' : 'no');
+      expect(foreign).toBe(predicted);
     }
+    // The seed's own server: per-transport logs, a quiet 200, default profile: condition 3 holds and it corrupts.
+    expect(j.tables[0]!.rows.find((r) => r.slice(0, 4).join() === 'on,perTransport,emptyStream,defaultProfile')!.slice(4)).toEqual(['yes', 'yes', 'yes', 'yes', 'yes']);
   });
 
   test('a quiet 200 leaves a pending request waiting for ever (confirmed)', () => {
@@ -45,12 +49,24 @@ describe('seed 003', () => {
     expect(violatedInvariants(end(j.traces[0]!)).map((v) => v.property)).toContain('no-silent-stall');
   });
 
-  test('the rule: the reference refuses migrations with 404 and the client recovers by re-initializing (confirmed)', () => {
+  test('the rule, judged by consequences: sufficient, not necessary; recovery over the new transport (refined)', () => {
     const j = rule003.judge();
-    expect(j.verdict).toBe('confirmed');
+    expect(j.verdict).toBe('refined');
+    const rows = Object.fromEntries(j.tables[0]!.rows.map((r) => [r[0], r.slice(2)]));
+    // [breaks the rule's invariant, loss, stall, duplicate effect, foreign capabilities]
+    expect(rows['reference (the rule)']).toEqual(['no', 'no', 'no', 'no', 'no']);
+    expect(rows['bridging-shared-ids']).toEqual(['yes', 'no', 'no', 'no', 'no']);
+    expect(rows['bridging + translated cursors']).toEqual(['yes', 'no', 'no', 'no', 'no']);
+    expect(rows['default-capabilities']).toEqual(['yes', 'no', 'no', 'no', 'yes']);
+    expect(rows['unknown-cursor-empty-stream + bridging']!.slice(0, 3)).toEqual(['yes', 'yes', 'yes']);
     const world = end(j.traces[0]!);
     expect(world.sessions).toHaveLength(2);
-    expect(sessionContext<WorldMessage>(world.sessions[0]!).resumes[0]).toMatchObject({ crossTransport: true, outcome: 'rejected' });
+    const [old, fresh] = world.sessions.map((s) => sessionContext<WorldMessage>(s));
+    const refused = old!.resumes.find((r) => r.crossTransport)!;
+    expect(refused.outcome).toBe('rejected');
+    // Re-initialized over the transport it tried to migrate to; the old session is not retired.
+    expect(fresh!.transport).toBe(refused.transport);
+    expect(world.sessions[0]!.value).toBe('active');
     expect(world.client.requests.at(-1)!.status).toBe('answered');
   });
 });

@@ -11,12 +11,13 @@ import { defer, useCleanup, withBound } from './helpers.js';
 
 useCleanup();
 
-const BIN = fileURLToPath(new URL('../../bin/mcp-resume-spec.js', import.meta.url));
+/** The CLI from source (the compiled one is checked installed, in test/pack/). */
+const CLI = ['../../bin/run-ts.js', '../../src/cli/run.ts'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 /** Starting node with ts-node's loader is the slow part; bound it generously. */
 const START_MS = 30_000;
 
 function run(args: string[]): { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (c: string) => (out += c));
@@ -42,9 +43,10 @@ test('serve prints its URL, serves a session, and exits 0 on SIGTERM', async () 
     'the URL line',
     START_MS,
   );
-  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  // The streamable endpoint, as `check --url` takes it.
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
 
-  const client = new CheckClient({ baseUrl: url, timeoutMs: 5000 });
+  const client = new CheckClient({ baseUrl: url.slice(0, -'/mcp'.length), timeoutMs: 5000 });
   defer(() => client.close());
   const init = await client.initialize();
   expect(init.ok).toBe(true);

@@ -56,7 +56,7 @@ describe('loadAdapter (inside vitest)', () => {
 
   test.each([
     ['a missing file', 'fixtures/nope.ts', /^adapter \/.*\/nope\.ts: no such file$/],
-    ['an unsupported extension', 'fixtures/adapter.py', /^adapter \/.*\/adapter\.py: unsupported extension "\.py"; expected one of \.ts, \.mts, \.js, \.mjs, \.cjs$/],
+    ['an unsupported extension', 'fixtures/adapter.py', /^adapter \/.*\/adapter\.py: unsupported extension "\.py"; expected one of \.ts, \.mts, \.cts, \.js, \.mjs, \.cjs$/],
     ['a module that throws on import', 'fixtures/throws-on-import.ts', /^adapter \/.*\/throws-on-import\.ts: failed to load: boom on import: cannot read configuration$/],
     [
       'a default export that is not a function',
@@ -106,9 +106,47 @@ describe('loadAdapter (inside vitest)', () => {
   });
 });
 
-/** Runs `node bin/run-ts.js test/report/fixtures/load-adapter.ts MODULE`: ts-node's ESM loader, as the CLI. */
-function loadThroughTsNode(modulePath: string) {
-  return runNode(['bin/run-ts.js', 'test/report/fixtures/load-adapter.ts', modulePath], 30_000);
+/** Runs `node bin/run-ts.js test/report/fixtures/load-adapter.ts MODULE...`: ts-node's ESM loader, as the CLI from source. */
+function loadThroughTsNode(...modulePaths: string[]) {
+  return runNode(['bin/run-ts.js', 'test/report/fixtures/load-adapter.ts', ...modulePaths], 60_000);
+}
+
+/** A candidate in `format`, answering `body` on every request. */
+function candidateSource(format: 'ts-esm' | 'ts-cjs' | 'js-esm' | 'js-cjs', body: string): string {
+  const serve = `
+  const server = createServer((_request, response) => response.end(${JSON.stringify(body)}));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = server.address()${format.startsWith('ts') ? ' as AddressInfo' : ''};
+  return { url: 'http://127.0.0.1:' + port, stop: () => new Promise((resolve) => server.close(() => resolve(undefined))) };`;
+  switch (format) {
+    // TypeScript the same in either scope: the scope decides whether it is compiled to ESM or CommonJS.
+    case 'ts-esm':
+    case 'ts-cjs':
+      return `import { createServer } from 'node:http';\nimport type { AddressInfo } from 'node:net';\nconst typed: string = 'typed';\nexport default async function start(): Promise<{ url: string; stop: () => Promise<unknown> }> {${serve}\n}\n`;
+    case 'js-esm':
+      return `import { createServer } from 'node:http';\nexport default async function start() {${serve}\n}\n`;
+    case 'js-cjs':
+      return `const { createServer } = require('node:http');\nmodule.exports = async function start() {${serve}\n};\n`;
+  }
+}
+
+/** Writes `files` (name to source) into a fresh package `dir` with `manifest` as its package.json. */
+function fixturePackage(dir: string, manifest: object, files: Record<string, string>): string[] {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest));
+  for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
+  return Object.keys(files).filter((name) => name.startsWith('candidate.')).map((name) => join(dir, name));
+}
+
+/** The three lines load-adapter.ts prints per module, in order, with each module's own body. */
+function expectLoaded(stdout: string, bodies: string[]): void {
+  const lines = stdout.trim().split('\n');
+  expect(lines).toHaveLength(3 * bodies.length);
+  bodies.forEach((body, i) => {
+    expect(lines[3 * i]).toMatch(/^url http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines[3 * i + 1]).toBe(`body ${body}`);
+    expect(lines[3 * i + 2]).toBe('stopped');
+  });
 }
 
 describe('loadAdapter through ts-node (as bin/mcp-resume-spec.js runs it)', () => {
@@ -134,13 +172,53 @@ describe('loadAdapter through ts-node (as bin/mcp-resume-spec.js runs it)', () =
     }
   });
 
-  test('outside the project, a .ts in a CommonJS scope: a one-line error saying what to do', async () => {
-    mkdirSync(join(outside, 'cjs'));
-    copyFileSync(fixture('http-adapter.ts'), join(outside, 'cjs', 'candidate.ts'));
-    const run = await loadThroughTsNode(join(outside, 'cjs', 'candidate.ts'));
+  test('a package without "type": "module" (CommonJS scope, its own tsconfig): .ts, .cts, .mts, .js, .cjs, .mjs all load', async () => {
+    const dir = join(outside, 'commonjs-package');
+    const paths = fixturePackage(
+      dir,
+      { name: 'commonjs-candidate', version: '1.0.0' },
+      {
+        'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'commonjs', target: 'ES2022', strict: true } }),
+        'candidate.ts': candidateSource('ts-cjs', 'commonjs .ts'),
+        'candidate.cts': candidateSource('ts-cjs', 'commonjs .cts'),
+        'candidate.mts': candidateSource('ts-esm', 'commonjs .mts'),
+        'candidate.js': candidateSource('js-cjs', 'commonjs .js'),
+        'candidate.cjs': candidateSource('js-cjs', 'commonjs .cjs'),
+        'candidate.mjs': candidateSource('js-esm', 'commonjs .mjs'),
+      },
+    );
+    const run = await loadThroughTsNode(...paths);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expectLoaded(run.stdout, ['.ts', '.cts', '.mts', '.js', '.cjs', '.mjs'].map((ext) => `commonjs ${ext}`));
+  });
+
+  test('a package with "type": "module" (no tsconfig): .ts, .cts, .mts, .js, .cjs, .mjs all load', async () => {
+    const dir = join(outside, 'module-package');
+    const paths = fixturePackage(
+      dir,
+      { name: 'module-candidate', version: '1.0.0', type: 'module' },
+      {
+        'candidate.ts': candidateSource('ts-esm', 'module .ts'),
+        'candidate.cts': candidateSource('ts-cjs', 'module .cts'),
+        'candidate.mts': candidateSource('ts-esm', 'module .mts'),
+        'candidate.js': candidateSource('js-esm', 'module .js'),
+        'candidate.cjs': candidateSource('js-cjs', 'module .cjs'),
+        'candidate.mjs': candidateSource('js-esm', 'module .mjs'),
+      },
+    );
+    const run = await loadThroughTsNode(...paths);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expectLoaded(run.stdout, ['.ts', '.cts', '.mts', '.js', '.cjs', '.mjs'].map((ext) => `module ${ext}`));
+  });
+
+  test('a .ts that does not compile in a CommonJS scope: a one-line error', async () => {
+    const [path] = fixturePackage(join(outside, 'broken'), { name: 'broken' }, { 'candidate.ts': 'export default async function (: {\n' });
+    const run = await loadThroughTsNode(path!);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(/candidate\.ts: cannot load: Node treats this \.ts file as CommonJS .* rename it \.mts or add such a package\.json/);
+    expect(run.stderr).toMatch(/candidate\.ts: failed to load: /);
   });
 
   test.each([

@@ -1,9 +1,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
+import { definitions } from '../../properties/definitions.js';
 import { jsonReport, renderJson } from '../../src/report/json.js';
 import { reportSchema } from '../../src/report/report-schema.js';
 import type { SuiteReport } from '../../src/suite/types.js';
-import { nastyReport, sampleReport } from './sample.js';
+import { causedReport, nastyReport, sampleReport } from './sample.js';
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 const validate = ajv.compile(reportSchema);
@@ -17,13 +18,51 @@ describe('JSON report', () => {
     const json = jsonReport(sampleReport());
     expect(Object.keys(json)).toEqual(['candidate', 'properties', 'abilities', 'coverage', 'interleavings']);
     expect(json.candidate).toEqual({ name: '@modelcontextprotocol/sdk', version: '1.32.2', url: 'http://127.0.0.1:41234' });
-    expect(json.properties[0]).toEqual({ id: 'no-silent-loss', status: 'pass', runs: 200, reason: 'every promised event reached the application' });
+    const { id: _id, level: _level, ...basis } = definitions['no-silent-loss'];
+    expect(json.properties[0]).toEqual({ id: 'no-silent-loss', status: 'pass', level: 'should', basis, runs: 200, reason: 'every promised event reached the application' });
+    expect(json.properties.map((p) => p.level)).toEqual(['should', 'policy', 'policy', 'must']);
+    expect(json.properties[0]!.basis.quotes).not.toBe(definitions['no-silent-loss'].quotes);
+    // steps in words (rendered from the data), and the data itself under `trace`
     expect(json.properties[2]!.counterexample).toEqual({
-      steps: sampleReport().properties[2]!.counterexample!.steps,
+      steps: [
+        '1. client initializes over streamable -> 200',
+        '2. client calls emit c1 over streamable -> 200',
+        '3. client receives a frame on r1 -> r1-1(c1#1)',
+        '4. connection of r1 drops (unclean: 1 frame(s) in flight or undrained lost)',
+        '5. client resumes r1 over streamable with Last-Event-ID r1-1 -> 200, replays [r1-3(c1#3) r1-2(c1#2)]',
+      ],
       seed: 1234567,
       path: '12:3:0:0',
+      trace: sampleReport().properties[2]!.counterexample!.steps,
     });
-    expect(json.properties[1]!.counterexample!.oracle).toHaveLength(2);
+    expect(json.properties[1]!.counterexample!.oracle).toEqual(['step 3: model expects 404 unknown cursor; candidate answered 200, a quiet stream']);
+    expect(json.properties[1]!.counterexample!.trace[2]!.expected).toEqual({ status: 404, reason: 'unknown cursor' });
+    expect(json).not.toHaveProperty('divergences');
+    expect(json.properties.some((p) => 'causedBy' in p)).toBe(false);
+  });
+
+  test('root causes and divergences: `causedBy` on the consequence, `divergences` with the step as data; both validate', () => {
+    const json = jsonReport(causedReport());
+    expect(json.properties.find((p) => p.id === 'no-silent-stall')!.causedBy).toEqual({ property: 'unknown-cursor-rejected', step: 3 });
+    expect(json.properties.find((p) => p.id === 'no-silent-stall')!.status).toBe('fail');
+    expect(json.properties.find((p) => p.id === 'unknown-cursor-rejected')).not.toHaveProperty('causedBy');
+    expect(json.divergences).toEqual([
+      {
+        message:
+          'deviates from the model at step 3 (client resumes r1 over streamable with Last-Event-ID garbage (garbage)): model expects 404 unknown cursor, candidate answered 200, a quiet stream (2 runs)',
+        step: causedReport().divergences![0]!.step,
+        seed: -1,
+        path: 'coverage:4',
+        runs: 2,
+      },
+    ]);
+    expect(errors(JSON.parse(renderJson(causedReport())))).toEqual([]);
+    const broken = JSON.parse(renderJson(causedReport()));
+    broken.properties[4].causedBy.property = 'not-a-property';
+    expect(errors(broken).join('\n')).toMatch(/causedBy\/property must be equal to one of the allowed values/);
+    const noExpectation = JSON.parse(renderJson(causedReport()));
+    noExpectation.divergences[0].step.kind = 'teleport';
+    expect(errors(noExpectation).join('\n')).toMatch(/step\/kind must be equal to one of the allowed values/);
   });
 
   test('the sample, a minimal report and a hostile one validate against the schema (ajv, draft 2020-12, strict)', () => {
@@ -52,6 +91,11 @@ describe('JSON report', () => {
     ['a fractional seed', (j: any) => (j.properties[2].counterexample.seed = 1.5), /seed must be integer/],
     ['steps not strings', (j: any) => (j.properties[2].counterexample.steps = [1]), /steps\/0 must be string/],
     ['an extra field', (j: any) => (j.properties[0].extra = true), /must NOT have additional properties/],
+    ['an unknown level', (j: any) => (j.properties[0].level = 'may'), /level must be equal to one of the allowed values/],
+    ['no basis', (j: any) => delete j.properties[0].basis, /must have required property 'basis'/],
+    ['a quote without its text', (j: any) => delete j.properties[0].basis.quotes[0].text, /must have required property 'text'/],
+    ['a quote from elsewhere than the spec', (j: any) => (j.properties[0].basis.quotes[0].url = 'https://example.com/'), /url must match pattern/],
+    ['an unknown revision', (j: any) => (j.properties[0].basis.quotes[0].revision = '2026-01-01'), /revision must be equal to one of the allowed values/],
     ['no candidate', (j: any) => delete j.candidate, /must have required property 'candidate'/],
     ['a url that is not http', (j: any) => (j.candidate.url = 'ftp://x'), /url must match pattern/],
   ])('a broken report does not validate: %s', (_name, breakIt, message) => {

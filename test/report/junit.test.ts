@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { basisOf } from '../../properties/definitions.js';
 import { escapeXmlAttribute, escapeXmlText, renderJunit } from '../../src/report/junit.js';
 import { nastyReport, nasty, sampleReport } from './sample.js';
 import { findAll, parseXml } from './xml-check.js';
@@ -27,7 +28,19 @@ describe('JUnit XML', () => {
     expect(findAll(suite!, 'skipped')).toHaveLength(1);
 
     const failure = findAll(cases[2]!, 'failure')[0]!;
-    expect(failure.attributes.message).toBe('r1: seq 3 reached the application before seq 2');
+    expect(failure.attributes.message).toBe('[POLICY] r1: seq 3 reached the application before seq 2');
+    expect(failure.text).toContain("why this is required:\n  POLICY: this project's rule where the MCP specification is silent.\n");
+    expect(failure.text).toContain(
+      '  "The server MUST send each of its JSON-RPC messages on only one of the connected streams; that is, it MUST NOT broadcast the same message across multiple streams." (2025-11-25, Multiple Connections: https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#multiple-connections)\n',
+    );
+    expect(failure.text).toContain('  Why this project requires it: An SSE stream is ordered');
+    // the level of every test case, as its own property
+    expect(cases.map((c) => findAll(c, 'property').map((p) => [p.attributes.name, p.attributes.value]))).toEqual([
+      [['level', 'should']],
+      [['level', 'policy']],
+      [['level', 'policy']],
+      [['level', 'must']],
+    ]);
     expect(failure.text).toContain('  1. client initializes over streamable -> 200\n');
     expect(failure.text).toContain('  4. connection of r1 drops (unclean: 1 frame(s) in flight or undrained lost)\n');
     expect(failure.text).toContain('replay: mcp-resume-spec check --url http://127.0.0.1:41234 --seed 1234567 --path 12:3:0:0');
@@ -78,12 +91,13 @@ describe('JUnit XML', () => {
     expect(() => parseXml('<a>')).toThrow(/unclosed/);
   });
 
-  test('a pass with no reason is an empty testcase', () => {
+  test('a pass with no reason is a testcase with its level only', () => {
     const report = sampleReport();
-    report.properties = [{ id: 'event-ids-unique', status: 'pass', runs: 1 }];
+    report.properties = [{ id: 'event-ids-unique', ...basisOf('event-ids-unique'), status: 'pass', runs: 1 }];
     const root = parseXml(renderJunit(report));
     const [testcase] = findAll(root, 'testcase');
-    expect(testcase!.children).toHaveLength(0);
+    expect(testcase!.children.map((c) => c.name)).toEqual(['properties']);
+    expect(findAll(testcase!, 'property')[0]!.attributes).toEqual({ name: 'level', value: 'must' });
     expect(root.attributes).toMatchObject({ tests: '1', failures: '0', skipped: '0' });
   });
 });

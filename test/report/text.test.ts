@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { basisOf } from '../../properties/definitions.js';
+import { whyLines } from '../../src/report/basis.js';
 import { renderText } from '../../src/report/text.js';
-import { nastyReport, sampleReport } from './sample.js';
+import { causedReport, nastyReport, sampleReport } from './sample.js';
 
 describe('text report', () => {
   test('header, one line per property, summary, then each failure with trace, oracle and replay', () => {
@@ -8,12 +10,12 @@ describe('text report', () => {
     const lines = text.split('\n');
     expect(text.endsWith('\n')).toBe(true);
     expect(lines[0]).toBe('candidate: @modelcontextprotocol/sdk 1.32.2 at http://127.0.0.1:41234');
-    expect(lines[1]).toBe('PASS  no-silent-loss             runs 200   every promised event reached the application');
+    expect(lines[1]).toBe('PASS  [SHOULD]   no-silent-loss             runs 200   every promised event reached the application');
     expect(lines[2]).toBe(
-      'FAIL  unknown-cursor-rejected    runs 3     GET /mcp with an unknown Last-Event-ID was answered 200 with a quiet stream',
+      'FAIL  [POLICY]   unknown-cursor-rejected    runs 3     GET /mcp with an unknown Last-Event-ID was answered 200 with a quiet stream',
     );
-    expect(lines[3]).toBe('FAIL  order-preserved            runs 57    r1: seq 3 reached the application before seq 2');
-    expect(lines[4]).toBe('SKIP  session-ids-secure         runs 0     the candidate serves no session IDs');
+    expect(lines[3]).toBe('FAIL  [POLICY]   order-preserved            runs 57    r1: seq 3 reached the application before seq 2');
+    expect(lines[4]).toBe('SKIP  [MUST]     session-ids-secure         runs 0     the candidate serves no session IDs');
     expect(lines[5]).toBe('summary: 1 pass, 2 fail, 1 skip (4 properties)');
     expect(text).toContain('coverage: 38/40 model states reached by 17 scenarios\n');
     expect(text).toContain('interleavings: 200 runs, seed 1234567, 4321 ms\n');
@@ -21,21 +23,24 @@ describe('text report', () => {
     // the deterministic counterexample: its own numbers kept, its path as the replay
     expect(text).toContain(
       [
-        'FAIL unknown-cursor-rejected: GET /mcp with an unknown Last-Event-ID was answered 200 with a quiet stream',
+        'FAIL [POLICY] unknown-cursor-rejected: GET /mcp with an unknown Last-Event-ID was answered 200 with a quiet stream',
+        "  why: POLICY: this project's rule where the MCP specification is silent.",
+        ...whyLines('policy', basisOf('unknown-cursor-rejected').basis).slice(1).map((line) => `    ${line}`),
         '  trace:',
         '    1. client initializes over streamable -> 200',
         '    2. client calls emit c1 over streamable -> 200',
-        '    3. client resumes r1 over streamable with Last-Event-ID garbage (garbage) -> 200, a quiet stream',
+        '    3. client resumes r1 over streamable with Last-Event-ID garbage (garbage) -> 200, a quiet stream; model expects 404 unknown cursor',
         '  oracle:',
-        '    model: 404 unknown cursor',
-        '    candidate: 200 text/event-stream, nothing replayed',
+        '    step 3: model expects 404 unknown cursor; candidate answered 200, a quiet stream',
         '  replay: mcp-resume-spec check --adapter src/candidates/sdk.ts --path probe:garbage-cursor (deterministic scenario probe:garbage-cursor, run on every check)',
       ].join('\n'),
     );
     // the fast-check counterexample: numbered from 1, seed and path
     expect(text).toContain(
       [
-        'FAIL order-preserved: r1: seq 3 reached the application before seq 2',
+        'FAIL [POLICY] order-preserved: r1: seq 3 reached the application before seq 2',
+        "  why: POLICY: this project's rule where the MCP specification is silent.",
+        ...whyLines('policy', basisOf('order-preserved').basis).slice(1).map((line) => `    ${line}`),
         '  trace:',
         '    1. client initializes over streamable -> 200',
         '    2. client calls emit c1 over streamable -> 200',
@@ -45,20 +50,25 @@ describe('text report', () => {
         '  replay: mcp-resume-spec check --adapter src/candidates/sdk.ts --seed 1234567 --path 12:3:0:0',
       ].join('\n'),
     );
+    // the why block quotes the newest revision, with its source
+    expect(text).toContain(
+      '    "When a client receives HTTP 404 in response to a request containing an MCP-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached." (2025-11-25, Session Management: https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#session-management)\n',
+    );
+    expect(text).toContain('    Seed claims: 003-quiet-stream, 003-rule (docs/claims.md)\n');
     expect(text).not.toContain('\u001b');
   });
 
   test('greppable: every property line starts with its status word', () => {
     const text = renderText(sampleReport());
-    expect(text.match(/^(PASS|FAIL|SKIP) {2}\S+/gm)).toHaveLength(4);
+    expect(text.match(/^(PASS|FAIL|SKIP) {2}\[(MUST|DERIVED|SHOULD|POLICY)\] +\S+/gm)).toHaveLength(4);
     expect(text).toMatch(/^ {2}replay: --seed 1234567 --path 12:3:0:0$/m);
   });
 
   test('colours only when asked', () => {
     const text = renderText(sampleReport(), { color: true });
-    expect(text).toContain('\u001b[32mPASS\u001b[0m  no-silent-loss');
-    expect(text).toContain('\u001b[31mFAIL\u001b[0m  order-preserved');
-    expect(text).toContain('\u001b[33mSKIP\u001b[0m  session-ids-secure');
+    expect(text).toContain('\u001b[32mPASS\u001b[0m  [SHOULD]   no-silent-loss');
+    expect(text).toContain('\u001b[31mFAIL\u001b[0m  [POLICY]   order-preserved');
+    expect(text).toContain('\u001b[33mSKIP\u001b[0m  [MUST]     session-ids-secure');
   });
 
   test("a candidate's control characters cannot break lines or inject colours", () => {
@@ -74,7 +84,35 @@ describe('text report', () => {
 
   test('a failure without a counterexample says so', () => {
     const report = sampleReport();
-    report.properties = [{ id: 'no-silent-stall', status: 'fail', runs: 1, reason: 'request r1 never answered' }];
-    expect(renderText(report)).toContain('FAIL no-silent-stall: request r1 never answered\n  (no counterexample recorded)\n');
+    report.properties = [{ id: 'no-silent-stall', ...basisOf('no-silent-stall'), status: 'fail', runs: 1, reason: 'request r1 never answered' }];
+    const text = renderText(report);
+    expect(text).toContain('FAIL [SHOULD] no-silent-stall: request r1 never answered\n  why: SHOULD: a SHOULD of the MCP specification.\n');
+    expect(text).toContain('    How it follows: JSON-RPC 2.0');
+    expect(text).toMatch(/\n {2}\(no counterexample recorded\)\n$/);
+  });
+
+  test('one observation, several failures: the cause is named once, its consequences listed under it and not traced again', () => {
+    const text = renderText(causedReport());
+    // per-property statuses stay
+    expect(text).toMatch(/^FAIL {2}\[\w+\] +no-silent-stall +runs 3 /m);
+    expect(text).toContain(['root causes (one observation, several failures):', '  unknown-cursor-rejected (step 3)', '    -> no-silent-stall'].join('\n'));
+    const at = text.indexOf('] no-silent-stall:');
+    expect(at).toBeGreaterThan(0);
+    const section = text.slice(at);
+    expect(section).toContain('  consequence of unknown-cursor-rejected (same run, step 3): trace under unknown-cursor-rejected\n');
+    expect(section.split('\n  replay:')[0]).not.toContain('  trace:');
+    // the cause's own section still has the trace
+    expect(text.match(/^ {2}trace:$/gm)).toHaveLength(2);
+  });
+
+  test('a divergence from the model is a finding of its own, with its replay', () => {
+    const text = renderText(causedReport());
+    expect(text).toContain(
+      [
+        'DIVERGENCE deviates from the model at step 3 (client resumes r1 over streamable with Last-Event-ID garbage (garbage)): model expects 404 unknown cursor, candidate answered 200, a quiet stream (2 runs)',
+        '  replay: --path coverage:4 (deterministic scenario coverage:4, run on every check)',
+      ].join('\n'),
+    );
+    expect(renderText(sampleReport())).not.toContain('DIVERGENCE');
   });
 });

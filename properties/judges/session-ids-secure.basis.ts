@@ -1,0 +1,34 @@
+/** Why `session-ids-secure` is required: MUSTs of the transport and (from 2025-06-18) of the security best practices. */
+import { quotedIn, sections, silentInLegacy, streamableRevisions, type PropertyDefinition } from '../definition.js';
+
+export const definition: PropertyDefinition = {
+  id: 'session-ids-secure',
+  statement: 'session IDs are visible ASCII (0x21-0x7E) and unguessable',
+  level: 'must',
+  quotes: [
+    ...quotedIn(
+      streamableRevisions,
+      sections.sessionManagement,
+      'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).',
+    ),
+    ...quotedIn(
+      ['2025-03-26'],
+      sections.sessionManagement,
+      'The session ID SHOULD be globally unique and cryptographically secure (e.g., a securely generated UUID, a JWT, or a cryptographic hash).',
+      'should',
+    ),
+    ...quotedIn(
+      ['2025-06-18', '2025-11-25'],
+      sections.sessionManagement,
+      'The session ID SHOULD be globally unique and cryptographically secure (e.g., a securely generated UUID, a JWT, or a cryptographic hash).',
+    ),
+    ...quotedIn(
+      ['2025-06-18', '2025-11-25'],
+      sections.sessionHijacking,
+      'MCP servers MUST use secure, non-deterministic session IDs. Generated session IDs (e.g., UUIDs) SHOULD use secure random number generators. Avoid predictable or sequential session identifiers that could be guessed by an attacker.',
+    ),
+  ],
+  derivation:
+    'Visible ASCII is a MUST in every streamable revision. Unguessable is a MUST from 2025-06-18 ("secure, non-deterministic session IDs"); 2025-03-26 asks it only as a SHOULD ("cryptographically secure"). The judge calls IDs guessable when they are sequential or vary in too few bits across the sessions it saw.',
+  silences: [silentInLegacy('The HTTP+SSE transport defines no session ID.')],
+};

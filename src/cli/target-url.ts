@@ -1,0 +1,56 @@
+/**
+ * What `check --url` means. The primary form is the streamable HTTP endpoint itself
+ * (`http://127.0.0.1:3000/mcp`), as the official conformance tool and the Inspector take it; the
+ * legacy endpoints then default to `sse` and `messages` beside it (`/sse`, `/messages` here, or
+ * `/api/sse` for `/api/mcp`). A URL without a path is a base URL, under which the endpoints default
+ * to `/mcp`, `/sse` and `/messages`. Given `--mcp PATH`, the URL is a base URL whatever its path,
+ * as before this form existed. `--sse` and `--messages` override the legacy endpoints either way.
+ */
+import type { Endpoint } from '../../properties/history.js';
+import { UsageError } from './command.js';
+
+/** A candidate's location, as the suite takes it. */
+export interface TargetLocation {
+  /** The base URL the endpoint paths are resolved against, without a trailing slash. */
+  base: string;
+  /** Every endpoint's path under `base`. */
+  paths: Record<Endpoint, string>;
+  /** The streamable HTTP endpoint, in full: what `serve` prints and `--url` takes. */
+  endpoint: string;
+}
+
+const defaultPaths: Record<Endpoint, string> = { mcp: '/mcp', sse: '/sse', messages: '/messages' };
+
+/**
+ * Parses `--url` together with the endpoint flags.
+ *
+ * @param text - the `--url` argument
+ * @param overrides - the paths given by `--mcp`, `--sse`, `--messages` (each starting with `/`)
+ * @throws UsageError for anything but an `http:` URL without credentials, query or fragment
+ */
+export function parseTargetUrl(text: string, overrides: Partial<Record<Endpoint, string>> = {}): TargetLocation {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--url: not a URL: ${JSON.stringify(text)}`);
+  }
+  if (url.protocol !== 'http:') throw new UsageError(`--url: only http:// candidates can be checked, got ${url.protocol}//`);
+  if (url.username !== '' || url.password !== '') throw new UsageError('--url: credentials in the URL are not supported');
+  if (url.search !== '' || url.hash !== '') throw new UsageError(`--url: a query or fragment is not supported, got ${JSON.stringify(url.search + url.hash)}`);
+
+  const path = url.pathname;
+  let basePath: string;
+  let endpointPath: string | undefined;
+  if (path === '/' || overrides.mcp !== undefined) {
+    basePath = path.replace(/\/+$/, '');
+  } else {
+    // The last segment is the streamable endpoint (a trailing slash stays part of it).
+    const cut = path.replace(/\/$/, '').lastIndexOf('/');
+    basePath = path.slice(0, cut);
+    endpointPath = path.slice(cut);
+  }
+  const base = url.origin + basePath;
+  const paths: Record<Endpoint, string> = { ...defaultPaths, ...(endpointPath !== undefined ? { mcp: endpointPath } : {}), ...overrides };
+  return { base, paths, endpoint: base + paths.mcp };
+}

@@ -1,0 +1,27 @@
+/**
+ * The library API of mcp-resume-spec (`import … from 'mcp-resume-spec'`): check a candidate from
+ * code, serve the reference server, render reports. The fixture tools for an SDK server are in
+ * `mcp-resume-spec/fixtures` (it needs `@modelcontextprotocol/sdk`, which this entry does not).
+ */
+export { runSuite } from './suite/run-suite.js';
+export type {
+  CandidateAbilities,
+  CandidateTarget,
+  ClientSettings,
+  Counterexample,
+  CoverageReport,
+  Divergence,
+  PropertyResult,
+  RootCause,
+  SuiteOptions,
+  SuiteReport,
+} from './suite/types.js';
+export type { RunningCandidate, StartCandidate } from './candidates/adapter.js';
+export { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from './reference/index.js';
+export { propertyIds, type PropertyId } from '../model/property-ids.js';
+export type { Status } from '../properties/judgement.js';
+export type { Level } from '../properties/definition.js';
+export { renderText, type TextReportOptions } from './report/text.js';
+export { jsonReport, renderJson, type JsonReport } from './report/json.js';
+export { renderJunit } from './report/junit.js';
+export { renderMarkdown, type MarkdownReportOptions } from './report/markdown.js';

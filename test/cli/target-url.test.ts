@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest';
+import { UsageError } from '../../src/cli/command.js';
+import { parseTargetUrl } from '../../src/cli/target-url.js';
+
+describe('parseTargetUrl', () => {
+  test('the streamable endpoint: legacy endpoints beside it', () => {
+    expect(parseTargetUrl('http://127.0.0.1:3000/mcp')).toEqual({
+      base: 'http://127.0.0.1:3000',
+      paths: { mcp: '/mcp', sse: '/sse', messages: '/messages' },
+      endpoint: 'http://127.0.0.1:3000/mcp',
+    });
+  });
+
+  test('an endpoint under a prefix, of any name: legacy endpoints under the same prefix', () => {
+    expect(parseTargetUrl('http://localhost:8080/api/v1/stream')).toEqual({
+      base: 'http://localhost:8080/api/v1',
+      paths: { mcp: '/stream', sse: '/sse', messages: '/messages' },
+      endpoint: 'http://localhost:8080/api/v1/stream',
+    });
+  });
+
+  test('a trailing slash stays part of the endpoint', () => {
+    expect(parseTargetUrl('http://127.0.0.1:3000/mcp/')).toMatchObject({ base: 'http://127.0.0.1:3000', paths: { mcp: '/mcp/' } });
+  });
+
+  test('a base URL (no path): the default endpoints', () => {
+    for (const text of ['http://127.0.0.1:3000', 'http://127.0.0.1:3000/']) {
+      expect(parseTargetUrl(text)).toEqual({
+        base: 'http://127.0.0.1:3000',
+        paths: { mcp: '/mcp', sse: '/sse', messages: '/messages' },
+        endpoint: 'http://127.0.0.1:3000/mcp',
+      });
+    }
+  });
+
+  test('legacy endpoints stay overridable', () => {
+    expect(parseTargetUrl('http://127.0.0.1:3000/mcp', { sse: '/events', messages: '/post' }).paths).toEqual({
+      mcp: '/mcp',
+      sse: '/events',
+      messages: '/post',
+    });
+  });
+
+  test('with --mcp, the URL is a base URL whatever its path (the older form)', () => {
+    expect(parseTargetUrl('http://127.0.0.1:3000/api', { mcp: '/mcp' })).toEqual({
+      base: 'http://127.0.0.1:3000/api',
+      paths: { mcp: '/mcp', sse: '/sse', messages: '/messages' },
+      endpoint: 'http://127.0.0.1:3000/api/mcp',
+    });
+  });
+
+  test.each([
+    ['not a URL', 'localhost:3000/mcp', /^--url: only http:\/\/ candidates can be checked, got localhost:\/\/$/],
+    ['garbage', '::', /^--url: not a URL: "::"$/],
+    ['https', 'https://example.com/mcp', /only http:\/\/ candidates/],
+    ['a query', 'http://127.0.0.1:3000/mcp?token=x', /^--url: a query or fragment is not supported, got "\?token=x"$/],
+    ['credentials', 'http://u:p@127.0.0.1:3000/mcp', /^--url: credentials in the URL are not supported$/],
+  ])('%s: a usage error', (_name, text, pattern) => {
+    let error: unknown;
+    try {
+      parseTargetUrl(text);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(pattern);
+  });
+});
