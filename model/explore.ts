@@ -1,17 +1,19 @@
 /**
- * Exhaustive exploration of the bounded world with xstate/graph: every reachable state is
- * visited, every invariant checked on it, and each violated property reported with its
- * shortest path from the initial world.
+ * Exhaustive exploration of the bounded world: a breadth-first search over world states keyed by
+ * `worldKey`, every invariant checked on every state, and each violated property reported with
+ * its shortest path from the initial world. It keeps, per state, only its key, its parent and the
+ * step that reached it (paths are rebuilt from those); worlds live only while in the queue.
+ * xstate/graph's traversal of the world machine (`exploreWithGraph`) finds the same states and
+ * verdicts and remains the yardstick in the tests and the bench.
  */
-import { getShortestPaths } from 'xstate/graph';
 import type { Bounds } from './bounds.js';
 import { violatedInvariants } from './invariants.js';
 import type { Policy } from './policy.js';
 import type { PropertyId } from './property-ids.js';
 import { worldKey } from './world-key.js';
-import { worldMachine } from './world-machine.js';
 import { enabledSteps } from './world-steps.js';
 import type { World, WorldStep } from './world-types.js';
+import { initialWorld, step as takeStep } from './world.js';
 
 /** A property violated somewhere in the world, with the shortest way there. */
 export interface ModelViolation {
@@ -62,6 +64,43 @@ export class ExplorationBudgetExceeded extends Error {
   override name = 'ExplorationBudgetExceeded';
 }
 
+/** Growable parent pointers: per state, the state it was first reached from and the step taken. */
+class Parents {
+  parent = new Int32Array(1024);
+  step = new Int32Array(1024);
+  size = 0;
+  add(parent: number, step: number): number {
+    if (this.size === this.parent.length) {
+      const grow = (a: Int32Array) => {
+        const next = new Int32Array(a.length * 2);
+        next.set(a);
+        return next;
+      };
+      this.parent = grow(this.parent);
+      this.step = grow(this.step);
+    }
+    this.parent[this.size] = parent;
+    this.step[this.size] = step;
+    return this.size++;
+  }
+}
+
+/** Steps interned: parent pointers refer to a step by its index here. */
+class StepTable {
+  readonly steps: WorldStep[] = [];
+  private readonly ids = new Map<string, number>();
+  id(step: WorldStep): number {
+    const key = JSON.stringify(step);
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.steps.length;
+      this.steps.push(step);
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+}
+
 /**
  * Explores every state of the world reachable within the bounds.
  *
@@ -74,47 +113,63 @@ export function explore(options: ExploreOptions): ExploreResult {
   const maxStates = options.maxStates ?? 2_000_000;
   const maxMs = options.maxMs ?? 120_000;
   const started = performance.now();
-  let states = 0;
+  const initial = options.fromWorld ?? initialWorld({ policy: options.policy, bounds: options.bounds });
+  const seen = new Map<string, number>();
+  const parents = new Parents();
+  const table = new StepTable();
+  seen.set(worldKey(initial), parents.add(-1, -1));
+  // The queue holds worlds not yet expanded; an expanded world is dropped from it.
+  let queue: Array<World | undefined> = [initial];
+  let queueIds: number[] = [0];
+  let head = 0;
   let transitions = 0;
-  const paths = getShortestPaths(worldMachine, {
-    input: { policy: options.policy, bounds: options.bounds },
-    ...(options.fromWorld ? { fromState: worldMachine.resolveState({ value: {}, context: options.fromWorld }) } : {}),
-    serializeState: (snapshot) => worldKey(snapshot.context as World),
-    events: (snapshot) => {
-      // Called once per distinct state, so it counts them and enforces the budgets.
-      states++;
-      if (states > maxStates) {
-        throw new ExplorationBudgetExceeded(`more than ${maxStates} states: lower the bounds`);
-      }
-      if ((states & 1023) === 0 && performance.now() - started > maxMs) {
-        throw new ExplorationBudgetExceeded(`still exploring after ${Math.round(maxMs / 1000)} s (${states} states): lower the bounds`);
-      }
-      options.visit?.(snapshot.context as World);
-      const steps = enabledSteps(snapshot.context as World);
-      transitions += steps.length;
-      return steps;
-    },
-  });
-  const best = new Map<PropertyId, ModelViolation>();
-  const matches: Record<string, SignatureMatch> = {};
+  const found = new Map<PropertyId, { message: string; id: number; world: World }>();
   const signatures = Object.entries(options.signatures ?? {});
-  const pathOf = (path: (typeof paths)[number]) => path.steps.slice(1).map((s) => s.event as WorldStep);
-  for (const path of paths) {
-    const world = path.state.context as World;
-    for (const { property, message } of violatedInvariants(world)) {
-      const known = best.get(property);
-      if (!known || path.weight < known.path.length) best.set(property, { property, message, path: pathOf(path), world });
+  const matched = new Map<string, { id: number; world: World }>();
+  while (head < queue.length) {
+    const world = queue[head]!;
+    const id = queueIds[head]!;
+    queue[head] = undefined;
+    head++;
+    if (head > 65_536 && head * 2 > queue.length) {
+      // Compact the queue so expanded worlds can be collected.
+      queue = queue.slice(head);
+      queueIds = queueIds.slice(head);
+      head = 0;
     }
-    for (const [name, accepts] of signatures) {
-      const known = matches[name];
-      if ((!known || path.weight < known.path.length) && accepts(world)) matches[name] = { name, path: pathOf(path), world };
+    if (seen.size > maxStates) throw new ExplorationBudgetExceeded(`more than ${maxStates} states: lower the bounds`);
+    if ((id & 1023) === 0 && performance.now() - started > maxMs) {
+      throw new ExplorationBudgetExceeded(`still exploring after ${Math.round(maxMs / 1000)} s (${id} states): lower the bounds`);
+    }
+    options.visit?.(world);
+    // Breadth-first: the first state found violating a property (or matching a signature) has a shortest path.
+    for (const { property, message } of violatedInvariants(world)) if (!found.has(property)) found.set(property, { message, id, world });
+    for (const [name, accepts] of signatures) if (!matched.has(name) && accepts(world)) matched.set(name, { id, world });
+    const steps = enabledSteps(world);
+    transitions += steps.length;
+    for (const s of steps) {
+      const next = takeStep(world, s);
+      const key = worldKey(next);
+      if (seen.has(key)) continue;
+      const nextId = parents.add(id, table.id(s));
+      seen.set(key, nextId);
+      queue.push(next);
+      queueIds.push(nextId);
     }
   }
+  const pathTo = (id: number): WorldStep[] => {
+    const path: WorldStep[] = [];
+    for (let at = id; parents.parent[at]! >= 0; at = parents.parent[at]!) path.push(table.steps[parents.step[at]!]!);
+    return path.reverse();
+  };
+  const violations: ModelViolation[] = [...found.entries()].map(([property, v]) => ({ property, message: v.message, path: pathTo(v.id), world: v.world }));
+  const matches: Record<string, SignatureMatch> = {};
+  for (const [name, m] of matched) matches[name] = { name, path: pathTo(m.id), world: m.world };
   return {
-    states,
+    states: seen.size,
     transitions,
     ms: performance.now() - started,
-    violations: [...best.values()].sort((a, b) => a.path.length - b.path.length),
+    violations: violations.sort((a, b) => a.path.length - b.path.length),
     matches,
   };
 }

@@ -3,6 +3,7 @@
  * the world explored by the model and fast-check's in-process runs use this.
  */
 import { createEmptyActor, type SnapshotFrom } from 'xstate';
+import { memoization } from './memo.js';
 import { sessionMachine } from './session-machine.js';
 import type { SessionContext, SessionEvent, SessionInput } from './session-types.js';
 
@@ -29,14 +30,39 @@ export function modelActorScope<T>(): T {
 
 const scope = modelActorScope<Parameters<typeof sessionMachine.transition>[2]>();
 
+// Snapshots are never mutated, and the machine is pure: the same snapshot and event always give
+// the same next snapshot, so exploration (which meets one session state under many client
+// states) asks the machine once per (snapshot, event).
+const initial = new Map<string, SessionSnapshot>();
+const transitions = new WeakMap<SessionSnapshot, Map<string, SessionSnapshot>>();
+
 /** A fresh session, awaiting `initialize`. */
 export function createSession(input: SessionInput): SessionSnapshot {
-  return sessionMachine.getInitialSnapshot(scope, input);
+  if (!memoization.sessionTransitions) return sessionMachine.getInitialSnapshot(scope, input);
+  const key = JSON.stringify(input);
+  let snapshot = initial.get(key);
+  if (!snapshot) {
+    snapshot = sessionMachine.getInitialSnapshot(scope, input);
+    initial.set(key, snapshot);
+  }
+  return snapshot;
 }
 
 /** The snapshot after one event. */
 export function stepSession<M>(snapshot: SessionSnapshot, event: SessionEvent<M>): SessionSnapshot {
-  return sessionMachine.transition(snapshot, event as SessionEvent<unknown>, scope);
+  if (!memoization.sessionTransitions) return sessionMachine.transition(snapshot, event as SessionEvent<unknown>, scope);
+  let byEvent = transitions.get(snapshot);
+  if (!byEvent) {
+    byEvent = new Map();
+    transitions.set(snapshot, byEvent);
+  }
+  const key = JSON.stringify(event);
+  let next = byEvent.get(key);
+  if (!next) {
+    next = sessionMachine.transition(snapshot, event as SessionEvent<unknown>, scope);
+    byEvent.set(key, next);
+  }
+  return next;
 }
 
 /** A session's context, typed with the world's message type. */

@@ -9,11 +9,27 @@
  * numbering are one state. (The explorer replays the steps to print real IDs.)
  * Sessions the client has left change no more; the key keeps of them only what invariants read.
  */
+import { memoization } from './memo.js';
 import { sessionContext, type SessionSnapshot } from './session-step.js';
 import type { SessionContext } from './session-types.js';
 import type { World, WorldMessage } from './world-types.js';
 
 type Context = SessionContext<WorldMessage>;
+
+/** Per session snapshot, its key parts: a session state recurs under many client states. */
+function memoized<T>(table: WeakMap<SessionSnapshot, T>, snapshot: SessionSnapshot, compute: (s: SessionSnapshot) => T): T {
+  if (!memoization.sessionKeys) return compute(snapshot);
+  let value = table.get(snapshot);
+  if (value === undefined) {
+    value = compute(snapshot);
+    table.set(snapshot, value);
+  }
+  return value;
+}
+
+const positionTable = new WeakMap<SessionSnapshot, Map<string, string>>();
+const heldTable = new WeakMap<SessionSnapshot, string>();
+const leftTable = new WeakMap<SessionSnapshot, string>();
 
 function positions(context: Context): Map<string, string> {
   const counts = new Map<string, number>();
@@ -59,10 +75,11 @@ export function worldKey(world: World): string {
   const { client, used } = world;
   let key = '';
   for (let i = 0; i < world.sessions.length; i++) {
-    key += (i === client.session ? heldSessionKey(world.sessions[i]!) : leftSessionKey(world.sessions[i]!)) + '§';
+    const session = world.sessions[i]!;
+    key += (i === client.session ? memoized(heldTable, session, heldSessionKey) : memoized(leftTable, session, leftSessionKey)) + '§';
   }
   const held = world.sessions[client.session];
-  const refs = held ? positions(sessionContext<WorldMessage>(held)) : new Map<string, string>();
+  const refs = held ? memoized(positionTable, held, (s) => positions(sessionContext<WorldMessage>(s))) : new Map<string, string>();
   const ref = (id: string) => refs.get(id) ?? '?';
   key += `${client.phase[0]}${client.transport[1]}${client.session}${client.staleCursor === null ? '' : 's'}|`;
   for (const s of client.streams) {

@@ -78,11 +78,6 @@ export function countsAt(level: Level, failOn: FailOn): boolean {
   return rank[level] <= rank[failOn];
 }
 
-/** The level as reports print it: `MUST`, `MUST (derived)`, `SHOULD`, `POLICY`. */
-export function levelLabel(level: Level): string {
-  return level === 'derived' ? 'MUST (derived)' : level.toUpperCase();
-}
-
 /** The spec page of a revision: `https://modelcontextprotocol.io/specification/<revision>/<page>`. */
 export function specUrl(revision: Revision, page: string, anchor?: string): string {
   return `https://modelcontextprotocol.io/specification/${revision}/${page}${anchor ? `#${anchor}` : ''}`;

@@ -35,18 +35,19 @@ export interface Deployment {
 }
 
 /** Starts one replica process and resolves with its URL once it listens. */
-async function startReplica(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+async function startReplica(env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [resolve(root, 'bin/run-ts.js'), resolve(root, 'examples/replicas/replica.ts')], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const lines = createInterface({ input: child.stdout! });
   try {
     const url = await new Promise<string>((resolveUrl, reject) => {
-      const timer = setTimeout(() => reject(new Error(`replica not listening after 30 s: ${stderr.trim()}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`replica not listening after 90 s: ${stderr.trim()}`)), 90_000);
       lines.on('line', (line) => {
         const match = /^LISTENING (\S+)$/.exec(line);
         if (match) {
@@ -93,7 +94,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
   };
   try {
     const started = await Promise.all(
-      Array.from({ length: count }, (_, i) => startReplica({ REDIS_URL: redisUrl, REPLICA_LOG: log, REPLICA_NAME: `replica-${i + 1}` }).then((r) => (children.push(r.child), r))),
+      Array.from({ length: count }, (_, i) => startReplica({ REDIS_URL: redisUrl, REPLICA_LOG: log, REPLICA_NAME: `replica-${i + 1}` }, children)),
     );
     const proxy = await startRoundRobinProxy(started.map((r) => r.url), options.port);
     let stopping: Promise<void> | undefined;

@@ -19,7 +19,8 @@ export function judgeCapabilitiesHonoured(view: HistoryView): Judgement {
         [call.request.conn],
       );
     }
-    if (session.protocolVersion !== undefined && info.protocolVersion !== undefined && info.protocolVersion !== session.protocolVersion) {
+    // A server that cannot tell its protocol version answers null: nothing to compare.
+    if (session.protocolVersion !== undefined && typeof info.protocolVersion === 'string' && info.protocolVersion !== session.protocolVersion) {
       return fail(`session ${session.id} serves under protocol ${String(info.protocolVersion)}, but negotiated ${session.protocolVersion}`);
     }
   }

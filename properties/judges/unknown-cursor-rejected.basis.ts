@@ -23,7 +23,7 @@ export const definition: PropertyDefinition = {
     ),
   ],
   rationale:
-    'The spec says what a server may do with a Last-Event-ID it can place, and nothing about one it cannot (never issued, or issued in another session or log). A 200 with a stream that will never carry anything looks like a quiet period, so the client waits on stale assumptions; 404 is the one answer for which the spec gives the client a MUST (start a new session), so it turns an unplaceable cursor into a visible, recoverable re-initialization. A server that offers no resumption and ignores Last-Event-ID is not judged on made-up cursors.',
+    'The spec says what a server may do with a Last-Event-ID it can place, and nothing about one it cannot (never issued, or issued in another session or log). A 200 with a stream that will never carry anything looks like a quiet period, so the client waits on stale assumptions; 404 is the one answer for which the spec gives the client a MUST (start a new session), so it turns an unplaceable cursor into a visible, recoverable re-initialization.',
   claims: ['003-quiet-stream', '003-rule'],
   silences: [silentInLegacy('The HTTP+SSE transport has no resumption: no event IDs and no Last-Event-ID.')],
 };

@@ -196,6 +196,24 @@ function bounded<T>(promise: Promise<T>, ms: number, timeoutError: () => Error, 
  */
 export async function loadAdapter(modulePath: string, options: LoadAdapterOptions = {}): Promise<LoadedAdapter> {
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const { path, fn: start } = await loadDefaultFunction(modulePath, options, 'starts the candidate and resolves to {url, stop}');
+  const startCandidate = start as () => unknown;
+  return startable(path, startCandidate, timeoutMs);
+}
+
+/**
+ * Loads a module the way `--adapter` does (every module format) and returns its default export,
+ * which must be a function. `check-client --adapter` reuses it for client adapter modules.
+ *
+ * @param modulePath - absolute, or relative to `options.cwd`
+ * @param expects - what the function must do, for the error message ("a function that ...")
+ * @throws Error (name `AdapterError`) with a one-line message, as {@link loadAdapter}
+ */
+export async function loadDefaultFunction(
+  modulePath: string,
+  options: Pick<LoadAdapterOptions, 'cwd'>,
+  expects: string,
+): Promise<{ path: string; fn: (...args: unknown[]) => unknown }> {
   const path = resolve(options.cwd ?? process.cwd(), modulePath);
   const ext = extname(path).toLowerCase();
   if (!(adapterExtensions as readonly string[]).includes(ext)) {
@@ -229,10 +247,12 @@ export async function loadAdapter(modulePath: string, options: LoadAdapterOption
   }
   if (typeof start !== 'function') {
     const got = 'default' in module ? describe(start) : 'no default export';
-    throw adapterError(path, `the default export must be a function that starts the candidate and resolves to {url, stop}; got ${got}`);
+    throw adapterError(path, `the default export must be a function that ${expects}; got ${got}`);
   }
-  const startCandidate = start as () => unknown;
+  return { path, fn: start as (...args: unknown[]) => unknown };
+}
 
+function startable(path: string, startCandidate: () => unknown, timeoutMs: number): LoadedAdapter {
   return {
     path,
     async start(): Promise<StartedCandidate> {

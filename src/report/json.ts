@@ -83,12 +83,16 @@ export function jsonReport(report: SuiteReport): JsonReport {
     }),
   };
   if (report.abilities) {
-    const { transports, fixtures, notes } = report.abilities;
+    const { transports, fixtures, notes, resumption } = report.abilities;
     out.abilities = {
       transports: [...transports],
       fixtures: { emit: fixtures.emit, emitUnsolicited: fixtures.emitUnsolicited, sessionInfo: fixtures.sessionInfo },
       notes: [...notes],
     };
+    if (resumption) {
+      const { offered, postStreams, standaloneStream, evidence } = resumption;
+      out.abilities.resumption = standaloneStream === undefined ? { offered, postStreams, evidence } : { offered, postStreams, standaloneStream, evidence };
+    }
   }
   if (report.coverage) {
     const { states, reached, scenarios } = report.coverage;

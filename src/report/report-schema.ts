@@ -52,6 +52,17 @@ export const reportSchema = {
           },
         },
         notes: { type: 'array', items: { type: 'string' } },
+        resumption: {
+          type: 'object',
+          required: ['offered', 'postStreams', 'evidence'],
+          additionalProperties: false,
+          properties: {
+            offered: { type: 'boolean' },
+            postStreams: { type: 'boolean' },
+            standaloneStream: { type: 'boolean' },
+            evidence: { type: 'string' },
+          },
+        },
       },
     },
     coverage: {

@@ -95,6 +95,7 @@ export function renderText(report: SuiteReport, options: TextReportOptions = {})
       .filter(([, present]) => present)
       .map(([name]) => name);
     lines.push(`abilities: transports ${a.transports.join(', ') || 'none'}; fixtures ${fixtures.join(', ') || 'none'}`);
+    if (a.resumption) lines.push(`resumption: ${a.resumption.offered ? 'offered' : 'not offered'} (${oneLine(a.resumption.evidence)})`);
     for (const note of a.notes) lines.push(`note: ${oneLine(note)}`);
   }
 

@@ -22,7 +22,7 @@ const maxCommands = 40;
 /** Time each property's shrinking may take. */
 const shrinkBudgetMs = 5000;
 /** Coverage scenarios in flight at once. */
-const concurrency = 8;
+const concurrency = 24;
 
 /** Runs `task(0..count-1)` with at most `width` in flight. */
 async function inParallel(count: number, width: number, task: (i: number) => Promise<void>): Promise<void> {

@@ -235,6 +235,30 @@ describe('streamable HTTP', () => {
     }
   });
 
+  test('dedup is per stream, as the model client does it: the same event IDs on two streams are both processed; a resume shares its stream\'s', async () => {
+    const c = await setup({ dedup: true });
+    await c.initialize();
+    // this server numbers every stream e1, e2, e3: IDs repeat across streams
+    const first = (await c.callTool('open', {})).stream!;
+    const second = (await c.callTool('open', {})).stream!;
+    for (const s of [first, second]) {
+      for (let i = 0; i < 3; i++) await s.receive();
+      const drained = [s.drain(), s.drain(), s.drain()];
+      expect(drained.map((d) => d.kind === 'frame' && [d.frame.id, d.duplicate])).toEqual([
+        ['e1', false],
+        ['e2', false],
+        ['e3', false],
+      ]);
+    }
+    second.drop();
+    const resumed = await c.resume({ from: second, lastEventId: 'e1' }); // replays e1 (inclusive), e2, e3 of the second stream
+    if (resumed.kind !== 'stream') throw new Error('no stream');
+    for (let i = 0; i < 3; i++) await resumed.stream.receive();
+    const again = [resumed.stream.drain(), resumed.stream.drain(), resumed.stream.drain()];
+    expect(again.map((d) => d.kind === 'frame' && d.duplicate)).toEqual([true, true, true]);
+    expect(c.history.entries.filter((e) => e.type === 'drain' && e.duplicate)).toHaveLength(3);
+  });
+
   test('awaitResponse receives and drains through the result on the request stream', async () => {
     const c = await setup();
     await c.initialize();

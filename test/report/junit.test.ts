@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { basisOf } from '../../properties/definitions.js';
 import { escapeXmlAttribute, escapeXmlText, renderJunit } from '../../src/report/junit.js';
-import { nastyReport, nasty, sampleReport } from './sample.js';
+import { causedReport, nastyReport, nasty, sampleReport } from './sample.js';
 import { findAll, parseXml } from './xml-check.js';
 
 describe('JUnit XML', () => {
@@ -45,7 +45,7 @@ describe('JUnit XML', () => {
     expect(failure.text).toContain('  4. connection of r1 drops (unclean: 1 frame(s) in flight or undrained lost)\n');
     expect(failure.text).toContain('replay: mcp-resume-spec check --url http://127.0.0.1:41234 --seed 1234567 --path 12:3:0:0');
     const deterministic = findAll(cases[1]!, 'failure')[0]!;
-    expect(deterministic.text).toContain('oracle:\n  model: 404 unknown cursor\n  candidate: 200 text/event-stream, nothing replayed');
+    expect(deterministic.text).toContain('oracle:\n  step 3: model expects 404 unknown cursor; candidate answered 200, a quiet stream\n');
     expect(deterministic.text).toContain('--path probe:garbage-cursor (deterministic scenario probe:garbage-cursor');
     expect(findAll(cases[3]!, 'skipped')[0]!.attributes.message).toBe('the candidate serves no session IDs');
     const properties = Object.fromEntries(findAll(suite!, 'property').map((p) => [p.attributes.name, p.attributes.value]));
@@ -64,9 +64,22 @@ describe('JUnit XML', () => {
     expect(suite.attributes.name).toBe(`mcp-resume-spec.evil${shown}`);
     const cases = findAll(suite, 'testcase');
     expect(cases[0]!.attributes.classname).toBe(`mcp-resume-spec.evil${shown}`);
-    expect(findAll(cases[1]!, 'failure')[0]!.attributes.message).toBe(`${report.properties[1]!.reason!.replace(nasty, shown)}`);
+    expect(findAll(cases[1]!, 'failure')[0]!.attributes.message).toBe(`[POLICY] ${report.properties[1]!.reason!.replace(nasty, shown)}`);
     expect(findAll(cases[1]!, 'failure')[0]!.text).toContain(`-> 200 ${shown}`);
     expect(findAll(cases[3]!, 'skipped')[0]!.attributes.message).toContain(shown);
+  });
+
+  test('a consequence names its cause; divergences are listed in the suite output, not counted as failures', () => {
+    const root = parseXml(renderJunit(causedReport()));
+    const suite = findAll(root, 'testsuite')[0]!;
+    expect(suite.attributes.failures).toBe('3');
+    const stall = findAll(suite, 'testcase').find((c) => c.attributes.name === 'no-silent-stall')!;
+    expect(findAll(stall, 'failure')[0]!.text).toContain('consequence of unknown-cursor-rejected (same run, step 3): the same trace as unknown-cursor-rejected\n');
+    const out = suite.children.filter((c) => c.name === 'system-out');
+    expect(out).toHaveLength(1);
+    expect(out[0]!.text).toBe(
+      'divergences from the model:\ndeviates from the model at step 3 (client resumes r1 over streamable with Last-Event-ID garbage (garbage)): model expects 404 unknown cursor, candidate answered 200, a quiet stream (2 runs)\n  replay: --path coverage:4 (deterministic scenario coverage:4, run on every check)',
+    );
   });
 
   test('escapers', () => {

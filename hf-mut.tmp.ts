@@ -1,0 +1,11 @@
+import { mutants } from './src/mutants/index.js';
+import { runSuite } from './src/suite/run-suite.js';
+const name = process.argv[2]!;
+const m = mutants.find((x) => x.name === name)!;
+const c = await m.start();
+const t0 = Date.now();
+const phases: Record<string, number> = {};
+let last = Date.now();
+const report = await runSuite({ name, url: c.url }, { runs: 10, seed: 20261130, timeoutMs: 3000, onProgress: ({ phase }) => { phases[phase] = (phases[phase] ?? 0) + Date.now() - last; last = Date.now(); } });
+console.log(name, Date.now() - t0, 'ms', JSON.stringify(phases), JSON.stringify(report.coverage), report.properties.filter((p) => p.status === 'fail').map((p) => p.id).join(','));
+await c.stop();

@@ -1,0 +1,23 @@
+import { mutants } from './src/mutants/index.js';
+import { probeAbilities } from './src/suite/abilities.js';
+import { planCoverage } from './src/suite/coverage.js';
+import { referenceClient } from './src/suite/run-suite.js';
+import { runSteps } from './src/suite/scenario.js';
+import { stepLine } from './model/trace-text.js';
+const m = process.argv[2] === 'reference' ? { start: async () => { const { createReferenceServer } = await import('./src/reference/index.js'); const s = await createReferenceServer(); return { url: s.url, stop: () => s.close() }; } } : mutants.find((x) => x.name === process.argv[2])!;
+const c = await m.start();
+const target = { name: 'x', url: c.url };
+const abilities = await probeAbilities(target, 3000);
+const plan = planCoverage(abilities, referenceClient);
+const context = { target, abilities, client: referenceClient, timeoutMs: 3000, runTag: 'p' };
+const waits = new Map<string, number>();
+const times: Array<[number, number, string]> = [];
+let next = 0;
+await Promise.all(Array.from({ length: 24 }, async () => { while (next < plan.paths.length) { const i = next++; const t = performance.now(); const r = await runSteps(context, plan.bounds, plan.paths[i]!, { seed: -1, path: `coverage:${i}` }); times.push([Math.round(performance.now() - t), i, r.steps.filter((s) => s.expected).map(stepLine).join(' | ')]); for (const e of r.history.entries) if (e.type === 'failure' && e.reason === 'timeout') waits.set(e.detail.replace(/\d+/g, 'N'), (waits.get(e.detail.replace(/\d+/g, 'N')) ?? 0) + 1); } }));
+times.sort((a, b) => b[0] - a[0]);
+const hist: Record<string, number> = {};
+for (const [ms] of times) { const k = ms < 500 ? '<0.5s' : ms < 3500 ? '<3.5s' : ms < 6500 ? '<6.5s' : '>=6.5s'; hist[k] = (hist[k] ?? 0) + 1; }
+console.log(hist);
+for (const t of times.slice(0, 6)) console.log(t);
+console.log(waits);
+await c.stop();

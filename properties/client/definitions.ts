@@ -1,0 +1,112 @@
+/**
+ * What each client property rests on: its level and the specification's sentences (2025-11-25's
+ * pages, quoted verbatim with markup dropped), in the shape of the server properties' definitions.
+ */
+import { quotedIn, sections, silentInLegacy, specUrl, type PropertyDefinition, type SpecQuote } from '../definition.js';
+import type { ClientPropertyId } from './ids.js';
+
+/** A client property's definition: a server definition's shape with a client ID. */
+export interface ClientPropertyDefinition extends Omit<PropertyDefinition, 'id'> {
+  id: ClientPropertyId;
+}
+
+/** A sentence of the lifecycle page's Timeouts section (not among the server definitions' sections). */
+function timeoutsQuote(text: string): SpecQuote {
+  return { revision: '2025-11-25', url: specUrl('2025-11-25', 'basic/lifecycle', 'timeouts'), section: 'Timeouts', text };
+}
+const latest = ['2025-11-25'] as const;
+
+const resumeSentence =
+  'If the client wishes to resume after a disconnection (whether due to network failure or server-initiated closure), it SHOULD issue an HTTP GET to the MCP endpoint, and include the Last-Event-ID header to indicate the last event ID it received.';
+const replaySentence =
+  'The server MAY use this header to replay messages that would have been sent after the last event ID, on the stream that was disconnected, and to resume the stream from that point.';
+const notFoundSentence =
+  'When a client receives HTTP 404 in response to a request containing an MCP-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.';
+const timeoutSentence =
+  'Implementations SHOULD establish timeouts for all sent requests, to prevent hung connections and resource exhaustion.';
+const stopWaitingSentence =
+  'When the request has not received a success or error response within the timeout period, the sender SHOULD issue a cancellation notification for that request and stop waiting for a response.';
+const disconnectionSentence = 'Disconnection SHOULD NOT be interpreted as the client cancelling its request.';
+
+/** The client properties' definitions, by ID. */
+export const clientDefinitions: Record<ClientPropertyId, ClientPropertyDefinition> = {
+  'client-delivers-exactly-once': {
+    id: 'client-delivers-exactly-once',
+    statement:
+      "every notification and the result of a call reach the application exactly once, or the call rejects: nothing the server sent for it is silently lost, nothing is delivered twice",
+    level: 'policy',
+    quotes: [
+      ...quotedIn(latest, sections.resumability, replaySentence),
+      ...quotedIn(latest, sections.sending, 'To avoid message loss due to disconnection, the server MAY make the stream resumable.'),
+    ],
+    rationale:
+      "The spec makes redelivery possible (a resumable stream, a replay after the last event ID) but states no duty of the client application's delivery. This project's rule: a client that resumes must hand its application what the replay completes, once; a call whose messages it cannot complete must fail visibly. Seed 000's loss is the violation: a result the server sent, the client's cursor moved past, and the application never saw.",
+    claims: ['000-incident'],
+    silences: [silentInLegacy('The HTTP+SSE transport has no resumption; a lost stream loses what was on it, and nothing promises more.')],
+  },
+  'client-resume-cursor-processed': {
+    id: 'client-resume-cursor-processed',
+    statement:
+      'every Last-Event-ID the client presents names an event whose message its application has already processed (or an event without a message), so a replay after it loses nothing',
+    level: 'policy',
+    quotes: [...quotedIn(latest, sections.resumability, resumeSentence), ...quotedIn(latest, sections.resumability, replaySentence)],
+    rationale:
+      "The spec says the header indicates 'the last event ID it received' and the server replays what comes after it. A client whose transport counts an event as received when it is parsed, before its application has it, presents a cursor past an event it may still drop (a read-ahead buffer lost with the connection): the server replays after it, exactly as told, and the event is gone. The model's cursorAdvance knob shows onReceive losing on a pure streamable deployment; this project requires the cursor to move on processing.",
+    claims: ['000-incident'],
+    silences: [silentInLegacy('The HTTP+SSE transport has no Last-Event-ID.')],
+  },
+  'client-reinitializes-on-404': {
+    id: 'client-reinitializes-on-404',
+    statement:
+      'after a 404 to a request carrying a session ID, the client never presents that session again, and its next request to the MCP endpoint is an InitializeRequest without a session ID',
+    level: 'must',
+    quotes: quotedIn(latest, sections.sessionManagement, notFoundSentence),
+    silences: [silentInLegacy('The HTTP+SSE transport has no session header and no 404 rule.')],
+  },
+  'client-no-cross-transport-session': {
+    id: 'client-no-cross-transport-session',
+    statement:
+      "a client never presents a session established under one transport at the other transport's endpoints (a legacy session ID at the MCP endpoint, or a streamable one at the legacy endpoints)",
+    level: 'policy',
+    quotes: [
+      ...quotedIn(
+        latest,
+        sections.backwardsCompatibility,
+        'When the endpoint event arrives, the client can assume this is a server running the old HTTP+SSE transport, and should use that transport for all subsequent communication.',
+      ),
+      ...quotedIn(latest, sections.resumability, 'This mechanism applies regardless of how the original stream was initiated (via POST or GET). Resumption is always via HTTP GET with Last-Event-ID.'),
+    ],
+    rationale:
+      "The spec's 'should' here is lower case (no BCP 14 keyword), and resumption is defined within streamable HTTP only: nothing lets a client carry a legacy session to the MCP endpoint. Seed 003 is what happens when a server accepts one; a client that never presents one cannot meet it. Policy, with the server-side twin no-cross-transport-resume.",
+    claims: ['003-rule'],
+    silences: [],
+  },
+  'client-no-silent-resend': {
+    id: 'client-no-silent-resend',
+    statement:
+      'a tool call the application made once is accepted by the server at most once: the client never re-sends a call the server may have executed without telling the application',
+    level: 'policy',
+    quotes: [
+      ...quotedIn(latest, sections.sending, disconnectionSentence),
+      timeoutsQuote(stopWaitingSentence),
+    ],
+    rationale:
+      'The spec tells a sender whose request timed out to cancel it and stop waiting, and a disconnection is not a cancellation: the server may still be executing it. Re-sending the same tool call under a new request ID runs a non-idempotent tool twice (seed 000: the retried call). A call the server refused (a 404 for a dead session) was never executed and may be sent again in a new session.',
+    claims: ['000-incident'],
+    silences: [],
+  },
+  'client-bounded-wait': {
+    id: 'client-bounded-wait',
+    statement: "every call settles (resolves or rejects) within the checker's bound: no wait is unbounded and unsurfaced",
+    level: 'should',
+    quotes: [timeoutsQuote(timeoutSentence), timeoutsQuote(stopWaitingSentence)],
+    derivation:
+      'A call still pending after a bound several times the client timeout the checker configured is one whose wait the client did not bound: the Timeouts SHOULD.',
+    silences: [],
+  },
+};
+
+/** The page of a client property's first quote (for reports). */
+export function clientPropertyUrl(id: ClientPropertyId): string {
+  return clientDefinitions[id].quotes[0]?.url ?? specUrl('2025-11-25', 'basic/transports');
+}

@@ -1,0 +1,197 @@
+/**
+ * The client judges: each reads one scenario's {@link ClientHistory} and says whether its property
+ * held, failed (with the entry that shows it), or was not exercised by that scenario.
+ */
+import type { AppCall, AppEntry, ClientHistory, WireEntry, WireFrame, WireMessage, WireRequest } from './history.js';
+import type { ClientPropertyId } from './ids.js';
+
+/** One judge's verdict on one history. `at` is the clock value of the entry that shows a failure. */
+export type ClientVerdict =
+  | { status: 'pass' }
+  | { status: 'n/a' }
+  | { status: 'fail'; reason: string; at: number };
+
+type Judge = (history: ClientHistory) => ClientVerdict;
+
+const pass: ClientVerdict = { status: 'pass' };
+const notApplicable: ClientVerdict = { status: 'n/a' };
+
+/** The `{label, seq}` a fixture notification carries, if it is one. */
+function fixtureData(params: unknown): { label: string; seq: number } | undefined {
+  const data = (params as { data?: unknown } | undefined)?.data as { label?: unknown; seq?: unknown } | undefined;
+  return typeof data?.label === 'string' && typeof data.seq === 'number' ? { label: data.label, seq: data.seq } : undefined;
+}
+
+function emitArgs(call: AppCall): { label: string; count: number } | undefined {
+  if (call.name !== 'emit' && call.name !== 'emit_unsolicited') return undefined;
+  const { label, count } = call.args;
+  return typeof label === 'string' && typeof count === 'number' ? { label, count } : undefined;
+}
+
+function calls(app: AppEntry[]): AppCall[] {
+  return app.filter((e): e is AppCall => e.kind === 'call');
+}
+
+function settledOf(app: AppEntry[], call: number) {
+  return app.find((e) => e.kind === 'settled' && e.call === call) as Extract<AppEntry, { kind: 'settled' }> | undefined;
+}
+
+function clientRequests(wire: WireEntry[]): WireRequest[] {
+  return wire.filter((e): e is WireRequest => e.kind === 'request' && e.origin === 'client');
+}
+
+const deliversExactlyOnce: Judge = ({ app }) => {
+  let judged = false;
+  for (const call of calls(app)) {
+    const args = emitArgs(call);
+    if (!args) continue;
+    judged = true;
+    const deliveries = new Map<number, number[]>();
+    for (const entry of app) {
+      if (entry.kind !== 'notification') continue;
+      const data = fixtureData(entry.params);
+      if (data?.label !== args.label) continue;
+      deliveries.set(data.seq, [...(deliveries.get(data.seq) ?? []), entry.at]);
+    }
+    for (const [seq, ats] of deliveries) {
+      if (ats.length > 1) {
+        return { status: 'fail', reason: `call ${call.call} (${call.name} "${args.label}"): notification seq ${seq} reached the application ${ats.length} times`, at: ats[1]! };
+      }
+    }
+    const settled = settledOf(app, call.call);
+    if (settled?.outcome !== 'resolved') continue;
+    const missing = Array.from({ length: args.count }, (_, i) => i + 1).filter((seq) => !deliveries.has(seq));
+    if (missing.length > 0) {
+      return {
+        status: 'fail',
+        reason: `call ${call.call} (${call.name} "${args.label}") resolved, but notification seq ${missing.join(', ')} of ${args.count} never reached the application`,
+        at: settled.at,
+      };
+    }
+  }
+  return judged ? pass : notApplicable;
+};
+
+/** Whether the application had processed `message` (a notification, or a call's response) before `before`. */
+function processed(history: ClientHistory, message: WireMessage, before: number): boolean {
+  if (message.method !== undefined) {
+    const data = fixtureData(message.params);
+    return history.app.some(
+      (e) => e.kind === 'notification' && e.at < before && e.method === message.method && JSON.stringify(fixtureData(e.params) ?? e.params) === JSON.stringify(data ?? message.params),
+    );
+  }
+  // A response: some call settled with it (the application has the result, or the error).
+  return history.app.some((e) => e.kind === 'settled' && e.at < before && e.outcome !== 'pending');
+}
+
+const resumeCursorProcessed: Judge = (history) => {
+  let judged = false;
+  for (const request of clientRequests(history.wire)) {
+    if (request.method !== 'GET' || request.lastEventId === undefined) continue;
+    judged = true;
+    const frame = [...history.wire]
+      .reverse()
+      .find((e): e is WireFrame => e.kind === 'frame' && e.at < request.at && e.id === request.lastEventId);
+    if (!frame) {
+      return { status: 'fail', reason: `resume at ${request.path} presented Last-Event-ID ${request.lastEventId}, which no frame the client received carried`, at: request.at };
+    }
+    if (frame.message === undefined) continue;
+    if (!processed(history, frame.message, request.at)) {
+      const what = frame.message.method !== undefined ? `notification ${JSON.stringify(frame.message.params)}` : `the response to request ${String(frame.message.id)}`;
+      return {
+        status: 'fail',
+        reason: `resume presented Last-Event-ID ${request.lastEventId}, whose ${what} the application had not processed: a replay after it skips that message`,
+        at: request.at,
+      };
+    }
+  }
+  return judged ? pass : notApplicable;
+};
+
+const reinitializesOn404: Judge = ({ wire }) => {
+  let judged = false;
+  const requests = clientRequests(wire);
+  for (const response of wire) {
+    if (response.kind !== 'response' || response.status !== 404) continue;
+    const request = requests.find((r) => r.exchange === response.exchange);
+    if (!request || request.path !== '/mcp' || request.sessionId === undefined) continue;
+    judged = true;
+    const dead = request.sessionId;
+    const later = requests.filter((r) => r.at > response.at);
+    const again = later.find((r) => r.sessionId === dead || r.querySession === dead);
+    if (again) {
+      return { status: 'fail', reason: `after a 404 for session ${dead}, the client presented it again (${again.method} ${again.path})`, at: again.at };
+    }
+    const next = later.find((r) => r.path === '/mcp');
+    if (next && !(next.messages[0]?.method === 'initialize' && next.sessionId === undefined)) {
+      return { status: 'fail', reason: `after a 404 for session ${dead}, the next request to /mcp was ${next.method} ${next.messages[0]?.method ?? ''}, not an InitializeRequest without a session ID`, at: next.at };
+    }
+  }
+  return judged ? pass : notApplicable;
+};
+
+const noCrossTransportSession: Judge = ({ wire }) => {
+  const legacy = new Set<string>();
+  const streamable = new Set<string>();
+  let judged = false;
+  for (const entry of wire) {
+    if (entry.kind === 'frame' && entry.event === 'endpoint') {
+      const session = /[?&]sessionId=([^&]+)/.exec(entry.data)?.[1];
+      if (session) legacy.add(decodeURIComponent(session));
+    }
+    if (entry.kind === 'response' && entry.sessionId !== undefined) streamable.add(entry.sessionId);
+    if (entry.kind !== 'request' || entry.origin !== 'client') continue;
+    if (legacy.size > 0 || streamable.size > 0) judged = true;
+    if (entry.path === '/mcp' && entry.sessionId !== undefined && legacy.has(entry.sessionId) && !streamable.has(entry.sessionId)) {
+      return { status: 'fail', reason: `presented legacy session ${entry.sessionId} at /mcp (${entry.method}${entry.lastEventId ? ` with Last-Event-ID ${entry.lastEventId}` : ''})`, at: entry.at };
+    }
+    if (entry.path !== '/mcp' && entry.querySession !== undefined && streamable.has(entry.querySession) && !legacy.has(entry.querySession)) {
+      return { status: 'fail', reason: `presented streamable session ${entry.querySession} at ${entry.path}`, at: entry.at };
+    }
+  }
+  return judged ? pass : notApplicable;
+};
+
+const noSilentResend: Judge = ({ app, wire }) => {
+  let judged = false;
+  const accepted = new Set(wire.filter((e) => e.kind === 'response' && e.status >= 200 && e.status < 300).map((e) => e.exchange));
+  const requests = clientRequests(wire);
+  for (const call of calls(app)) {
+    const args = emitArgs(call);
+    if (!args) continue;
+    judged = true;
+    const sends = requests.filter(
+      (r) =>
+        accepted.has(r.exchange) &&
+        r.messages.some((m) => {
+          const p = m.params as { name?: unknown; arguments?: { label?: unknown } } | undefined;
+          return m.method === 'tools/call' && p?.name === call.name && p.arguments?.label === args.label;
+        }),
+    );
+    if (sends.length > 1) {
+      return { status: 'fail', reason: `call ${call.call} (${call.name} "${args.label}") was made once by the application and accepted by the server ${sends.length} times`, at: sends[1]!.at };
+    }
+  }
+  return judged ? pass : notApplicable;
+};
+
+const boundedWait: Judge = ({ app, boundMs }) => {
+  const all = calls(app);
+  for (const call of all) {
+    const settled = settledOf(app, call.call);
+    if (settled === undefined || settled.outcome === 'pending') {
+      return { status: 'fail', reason: `call ${call.call} (${call.name}) neither resolved nor rejected within ${boundMs} ms`, at: settled?.at ?? call.at };
+    }
+  }
+  return all.length > 0 ? pass : notApplicable;
+};
+
+/** The judges, by property. */
+export const clientJudges: Record<ClientPropertyId, Judge> = {
+  'client-delivers-exactly-once': deliversExactlyOnce,
+  'client-resume-cursor-processed': resumeCursorProcessed,
+  'client-reinitializes-on-404': reinitializesOn404,
+  'client-no-cross-transport-session': noCrossTransportSession,
+  'client-no-silent-resend': noSilentResend,
+  'client-bounded-wait': boundedWait,
+};

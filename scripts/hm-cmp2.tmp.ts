@@ -1,0 +1,12 @@
+import { defaultBounds } from '../model/bounds.js';
+import { explore } from '../model/explore.js';
+import { exploreWithGraph } from '../model/explore-graph.js';
+import { memoization } from '../model/memo.js';
+import { policies } from '../model/policy.js';
+const full = { ...defaultBounds, deletes: 1, unsolicited: 1 };
+const which = process.argv[2]!;
+memoization.sessionTransitions = which.includes('T'); memoization.sessionKeys = which.includes('K');
+const c0 = process.cpuUsage(); const rss0 = process.memoryUsage().rss;
+const r = (which.startsWith('graph') ? exploreWithGraph : explore)({ policy: policies.reference!, bounds: full });
+const c = process.cpuUsage(c0); const cpu = (c.user + c.system) / 1000;
+console.log(which, r.states, Math.round(cpu), 'cpu ms', Math.round(r.states / cpu * 1000), 'states/cpu-s', Math.round((process.resourceUsage().maxRSS * 1024 - rss0) / r.states), 'B/state');

@@ -1,0 +1,129 @@
+/**
+ * Root causes and divergences, on hand-built scenarios: which failure explains which is decided
+ * from the data (same run, same evidence step, a fixed precedence), never from the words.
+ */
+import { describe, expect, test } from 'vitest';
+import type { PropertyId } from '../../model/property-ids.js';
+import type { TraceStepData } from '../../model/trace-step.js';
+import { fail, pass, type Judgement } from '../../properties/judgement.js';
+import { HistoryRecorder } from '../../src/client/history-recorder.js';
+import { anchorStep, causePrecedence, Verdicts, type ScenarioRecord } from '../../src/suite/verdicts.js';
+
+const ids: PropertyId[] = ['no-silent-loss', 'unknown-cursor-rejected', 'at-most-once-effect', 'no-silent-stall', 'order-preserved'];
+
+/**
+ * A scenario of three steps, each recorded as a step entry followed by one failure entry (the
+ * evidence a judge would point at); step 3 diverges when `divergeAt3`.
+ */
+function scenario(path: string, divergeAt3 = true): { record: ScenarioRecord; evidence: number[] } {
+  const recorder = new HistoryRecorder();
+  const evidence: number[] = [];
+  const steps: TraceStepData[] = [];
+  for (let i = 1; i <= 3; i++) {
+    recorder.step(`step ${i}`);
+    evidence.push(recorder.record({ type: 'failure', reason: 'protocol', detail: `at ${i}` }).seq);
+    steps.push({ index: i, kind: 'receive', actor: 'client', stream: 'r1', answer: { status: 200 } });
+  }
+  if (divergeAt3) steps[2]!.expected = { status: 404, reason: 'unknown cursor' };
+  return { record: { history: recorder.history, steps, seed: -1, path }, evidence };
+}
+
+function judged(entries: Array<[PropertyId, Judgement]>): Map<PropertyId, Judgement> {
+  const all = new Map<PropertyId, Judgement>(ids.map((id) => [id, pass('held')]));
+  for (const [id, j] of entries) all.set(id, j);
+  return all;
+}
+
+describe('root causes', () => {
+  test('failures resting on the same step of the same run: the first by precedence is the cause, the others name it', () => {
+    const { record, evidence } = scenario('coverage:1');
+    const verdicts = new Verdicts(ids);
+    verdicts.add(
+      record,
+      judged([
+        ['at-most-once-effect', fail('ran twice', [evidence[2]!])],
+        ['no-silent-loss', fail('missed c1#1', [evidence[2]!])],
+        ['unknown-cursor-rejected', fail('200 to an unknown cursor', [evidence[2]!])],
+        ['no-silent-stall', fail('never answered', [evidence[2]!])],
+      ]),
+    );
+    const results = verdicts.results();
+    const byId = Object.fromEntries(results.map((r) => [r.id, r]));
+    // statuses stay
+    expect(results.map((r) => r.status)).toEqual(['fail', 'fail', 'fail', 'fail', 'pass']);
+    expect(byId['unknown-cursor-rejected']!.causedBy).toBeUndefined();
+    for (const id of ['no-silent-loss', 'no-silent-stall', 'at-most-once-effect']) {
+      expect(byId[id]!.causedBy, id).toEqual({ property: 'unknown-cursor-rejected', step: 3 });
+    }
+  });
+
+  test('without the primary failure, the next by precedence is the cause: loss before stall before double effect', () => {
+    const { record, evidence } = scenario('coverage:1', false);
+    const verdicts = new Verdicts(ids);
+    verdicts.add(
+      record,
+      judged([
+        ['at-most-once-effect', fail('ran twice', [evidence[1]!])],
+        ['no-silent-stall', fail('never answered', [evidence[1]!])],
+        ['no-silent-loss', fail('missed', [evidence[1]!])],
+      ]),
+    );
+    const byId = Object.fromEntries(verdicts.results().map((r) => [r.id, r]));
+    expect(byId['no-silent-loss']!.causedBy).toBeUndefined();
+    expect(byId['no-silent-stall']!.causedBy).toEqual({ property: 'no-silent-loss', step: 2 });
+    expect(byId['at-most-once-effect']!.causedBy).toEqual({ property: 'no-silent-loss', step: 2 });
+    expect(causePrecedence.indexOf('no-silent-loss')).toBeLessThan(causePrecedence.indexOf('no-silent-stall'));
+  });
+
+  test('different steps, or different runs: no cause, each failure stands alone', () => {
+    const a = scenario('coverage:1', false);
+    const verdicts = new Verdicts(ids);
+    verdicts.add(
+      a.record,
+      judged([
+        ['no-silent-loss', fail('missed', [a.evidence[0]!])],
+        ['no-silent-stall', fail('never answered', [a.evidence[1]!])],
+      ]),
+    );
+    const b = scenario('coverage:2', false);
+    verdicts.add(b.record, judged([['order-preserved', fail('out of order', [b.evidence[0]!])]]));
+    // a shorter run for at-most-once-effect than for the others: a different run
+    const c = scenario('coverage:3', false);
+    c.record.steps.pop();
+    verdicts.add(c.record, judged([['at-most-once-effect', fail('ran twice', [c.evidence[0]!])]]));
+    expect(verdicts.results().filter((r) => r.causedBy)).toEqual([]);
+  });
+
+  test('evidence after a divergence rests on the divergence: the candidate left the model there', () => {
+    const { record, evidence } = scenario('coverage:1');
+    record.steps[2]!.expected = undefined;
+    record.steps[1]!.expected = { status: 404 };
+    expect(anchorStep(record, fail('x', [evidence[2]!]))).toBe(2);
+    expect(anchorStep(record, fail('x', [evidence[0]!]))).toBe(1);
+    expect(anchorStep(record, fail('x'))).toBe(2);
+    record.steps[1]!.expected = undefined;
+    expect(anchorStep(record, fail('x'))).toBeUndefined();
+  });
+});
+
+describe('divergences', () => {
+  test('one finding per distinct divergence, the shortest run kept, runs counted', () => {
+    const verdicts = new Verdicts(ids);
+    const long = scenario('coverage:9');
+    verdicts.add(long.record, judged([]));
+    const short = scenario('coverage:2');
+    short.record.steps = short.record.steps.slice(0, 3);
+    verdicts.add(short.record, judged([]));
+    const other = scenario('coverage:5');
+    other.record.steps[2]!.expected = { missing: 'connection' };
+    verdicts.add(other.record, judged([]));
+    verdicts.add(scenario('coverage:7', false).record, judged([]));
+    const found = verdicts.divergences();
+    expect(found).toHaveLength(2);
+    const same = found.find((d) => d.step.expected.status === 404)!;
+    expect(same.runs).toBe(2);
+    expect(same.path).toBe('coverage:2');
+    expect(same.step.index).toBe(3);
+    expect(same.steps).toHaveLength(3);
+  });
+});
