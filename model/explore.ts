@@ -10,7 +10,7 @@ import type { Bounds } from './bounds.js';
 import { violatedInvariants } from './invariants.js';
 import type { Policy } from './policy.js';
 import type { PropertyId } from './property-ids.js';
-import { worldKey } from './world-key.js';
+import { computeWorldKey } from './world-key.js';
 import { enabledSteps } from './world-steps.js';
 import type { World, WorldStep } from './world-types.js';
 import { initialWorld, step as takeStep } from './world.js';
@@ -40,6 +40,8 @@ export interface ExploreOptions {
   fromWorld?: World;
   /** Called once with every distinct reachable world (e.g. to count situations across the state space). */
   visit?: (world: World) => void;
+  /** `fingerprint` (default): states are told apart by a 64-bit fingerprint of their key; `exact`: by the whole key. */
+  keys?: 'fingerprint' | 'exact';
 }
 
 /** The shortest path to a world a signature predicate accepts. */
@@ -52,6 +54,8 @@ export interface SignatureMatch {
 export interface ExploreResult {
   states: number;
   transitions: number;
+  /** The most worlds held at once (the widest breadth-first frontier); xstate/graph's traversal holds every state. */
+  widest?: number;
   ms: number;
   /** One violation per property: the shortest path to a state that breaks it. */
   violations: ModelViolation[];
@@ -62,6 +66,24 @@ export interface ExploreResult {
 /** Thrown when exploration would exceed its state or time budget: the bounds are too large. */
 export class ExplorationBudgetExceeded extends Error {
   override name = 'ExplorationBudgetExceeded';
+}
+
+/**
+ * A 64-bit fingerprint of a state key (two 32-bit FNV-1a variants), as a 4-character string: a
+ * Map keyed by it holds a few dozen bytes per state instead of the whole key. Two distinct keys
+ * share a fingerprint with probability about n^2 / 2^65 (under 1e-8 for a million states);
+ * `keys: 'exact'` keeps whole keys, and the tests compare both with xstate/graph's traversal.
+ */
+export function fingerprint(key: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  return String.fromCharCode(a >>> 16, a & 0xffff, b >>> 16, b & 0xffff);
 }
 
 /** Growable parent pointers: per state, the state it was first reached from and the step taken. */
@@ -115,20 +137,23 @@ export function explore(options: ExploreOptions): ExploreResult {
   const started = performance.now();
   const initial = options.fromWorld ?? initialWorld({ policy: options.policy, bounds: options.bounds });
   const seen = new Map<string, number>();
+  const keyOf = options.keys === 'exact' ? computeWorldKey : (world: World) => fingerprint(computeWorldKey(world));
   const parents = new Parents();
   const table = new StepTable();
-  seen.set(worldKey(initial), parents.add(-1, -1));
+  seen.set(keyOf(initial), parents.add(-1, -1));
   // The queue holds worlds not yet expanded; an expanded world is dropped from it.
   let queue: Array<World | undefined> = [initial];
   let queueIds: number[] = [0];
   let head = 0;
   let transitions = 0;
+  let widest = 0;
   const found = new Map<PropertyId, { message: string; id: number; world: World }>();
   const signatures = Object.entries(options.signatures ?? {});
   const matched = new Map<string, { id: number; world: World }>();
   while (head < queue.length) {
     const world = queue[head]!;
     const id = queueIds[head]!;
+    if (queue.length - head > widest) widest = queue.length - head;
     queue[head] = undefined;
     head++;
     if (head > 65_536 && head * 2 > queue.length) {
@@ -149,7 +174,7 @@ export function explore(options: ExploreOptions): ExploreResult {
     transitions += steps.length;
     for (const s of steps) {
       const next = takeStep(world, s);
-      const key = worldKey(next);
+      const key = keyOf(next);
       if (seen.has(key)) continue;
       const nextId = parents.add(id, table.id(s));
       seen.set(key, nextId);
@@ -168,6 +193,7 @@ export function explore(options: ExploreOptions): ExploreResult {
   return {
     states: seen.size,
     transitions,
+    widest,
     ms: performance.now() - started,
     violations: violations.sort((a, b) => a.path.length - b.path.length),
     matches,

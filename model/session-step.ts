@@ -36,6 +36,20 @@ const scope = modelActorScope<Parameters<typeof sessionMachine.transition>[2]>()
 const initial = new Map<string, SessionSnapshot>();
 const transitions = new WeakMap<SessionSnapshot, Map<string, SessionSnapshot>>();
 
+/** A short exact key for an event: the frequent events by their fields, the rest as JSON. */
+function eventKey<M>(event: SessionEvent<M>): string {
+  switch (event.type) {
+    case 'SEND':
+      return `S${event.stream}`;
+    case 'CONNECTION_LOST':
+      return `L${event.stream}`;
+    case 'RESUME':
+      return `R${event.transport}|${event.lastEventId}`;
+    default:
+      return JSON.stringify(event);
+  }
+}
+
 /** A fresh session, awaiting `initialize`. */
 export function createSession(input: SessionInput): SessionSnapshot {
   if (!memoization.sessionTransitions) return sessionMachine.getInitialSnapshot(scope, input);
@@ -56,7 +70,7 @@ export function stepSession<M>(snapshot: SessionSnapshot, event: SessionEvent<M>
     byEvent = new Map();
     transitions.set(snapshot, byEvent);
   }
-  const key = JSON.stringify(event);
+  const key = eventKey(event);
   let next = byEvent.get(key);
   if (!next) {
     next = sessionMachine.transition(snapshot, event as SessionEvent<unknown>, scope);

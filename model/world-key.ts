@@ -72,6 +72,13 @@ const cache = new WeakMap<World, string>();
 export function worldKey(world: World): string {
   const cached = cache.get(world);
   if (cached !== undefined) return cached;
+  const key = computeWorldKey(world);
+  cache.set(world, key);
+  return key;
+}
+
+/** The key of a world's state, computed afresh (for a search that asks once per world). */
+export function computeWorldKey(world: World): string {
   const { client, used } = world;
   let key = '';
   for (let i = 0; i < world.sessions.length; i++) {
@@ -96,6 +103,5 @@ export function worldKey(world: World): string {
   key += '|';
   for (const call in world.executions) key += `${call}${world.executions[call]},`;
   key += `|${used.calls}${used.drops}${used.resumes}${used.reinitializes}${used.retries}${used.deletes}`;
-  cache.set(world, key);
   return key;
 }

@@ -21,7 +21,11 @@ export const levels: readonly Level[] = ['must', 'derived', 'should', 'policy'];
 export const revisions = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const;
 export type Revision = (typeof revisions)[number];
 
-/** A sentence of the specification, verbatim as its page renders it (markup dropped, lines joined). */
+/**
+ * A sentence of the specification, verbatim as its page renders it (markup dropped, lines joined;
+ * a `\n- ` line is one of the spec's list items). Quotes were checked word for word against the
+ * pages' sources, `docs/specification/<revision>/basic/*.mdx` in modelcontextprotocol/modelcontextprotocol.
+ */
 export interface SpecQuote {
   revision: Revision;
   /** The page, with the section's anchor. */

@@ -80,6 +80,10 @@ try {
     const failed = outcome.report?.testResults.flatMap((f) => f.assertionResults.filter((t) => t.status === 'failed')).length;
     const what = outcome.report === undefined ? 'no vitest report (see the log)' : `${failed} failed test(s)`;
     console.log(`run ${i}/${runs}: exit ${exitCode}, ${what}, ${Math.round((Date.now() - started) / 1000)} s (${log})`);
+    if (outcome.report === undefined) {
+      const tail = readFileSync(log, 'utf8').trimEnd().split('\n').slice(-3);
+      for (const line of tail) console.log(`  | ${line}`);
+    }
   }
 } finally {
   await stopHog();

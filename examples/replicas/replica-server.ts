@@ -23,6 +23,8 @@ import type { SessionLog } from './session-log.js';
 
 /** The SDK's name for a session's standalone GET stream. */
 const STANDALONE: StreamId = '_GET_stream';
+/** Clients of this protocol revision or later take an empty priming event (older ones cannot parse it). */
+const PRIMING_SINCE = '2025-11-25';
 /** Sessions idle this long are forgotten, ms. */
 const SESSION_TTL_MS = 30 * 60_000;
 
@@ -122,6 +124,9 @@ export function createReplicaServer({ redis, log, name }: ReplicaOptions): Serve
       streamId = await log.locate(sessionId, cursor);
       if (streamId === undefined) return sendJsonRpcError(res, 404, -32001, 'Unknown Last-Event-ID: re-initialize the session');
       after = cursor;
+    } else if ((req.headers['mcp-protocol-version'] ?? '') >= PRIMING_SINCE) {
+      // As the SDK does on POST streams: an empty event whose ID is the client's first cursor.
+      after = await log.store(sessionId).storeEvent(STANDALONE, {} as JSONRPCMessage);
     } else {
       after = await log.tail(sessionId, STANDALONE);
     }
@@ -135,6 +140,7 @@ export function createReplicaServer({ redis, log, name }: ReplicaOptions): Serve
     };
     const following = log.follow(sessionId, streamId, after, deliver, abort.signal, alive(sessionId));
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', 'mcp-session-id': sessionId });
+    if (typeof cursor !== 'string' && after !== undefined && (req.headers['mcp-protocol-version'] ?? '') >= PRIMING_SINCE) res.write(`id: ${after}\ndata: \n\n`);
     res.flushHeaders();
     try {
       await following;

@@ -29,6 +29,6 @@ export const definition: PropertyDefinition = {
     ),
   ],
   derivation:
-    'Visible ASCII is a MUST in every streamable revision. Unguessable is a MUST from 2025-06-18 ("secure, non-deterministic session IDs"); 2025-03-26 asks it only as a SHOULD ("cryptographically secure"). The judge calls IDs guessable when they are sequential or vary in too few bits across the sessions it saw.',
+    'Visible ASCII is a MUST in every streamable revision. Unguessable is a MUST from 2025-06-18 ("secure, non-deterministic session IDs"); 2025-03-26 asks it only as a SHOULD ("cryptographically secure"). The Security Best Practices page was published among the specification pages of those revisions; the MCP site has since moved it to its documentation section (the old address redirects), so a maintainer may read that MUST as guidance: the transport page itself asks unguessable IDs as a SHOULD. The judge calls IDs guessable when they are sequential or vary in too few bits across the sessions it saw.',
   silences: [silentInLegacy('The HTTP+SSE transport defines no session ID.')],
 };

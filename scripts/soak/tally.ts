@@ -96,6 +96,8 @@ export function renderTally(result: SoakTally): string[] {
   };
   list('flaky (failed in some runs, passed in others)', result.flaky);
   list('failed in every run', result.broken);
-  if (result.flaky.length === 0 && result.broken.length === 0) lines.push('no test failed');
+  if (result.flaky.length === 0 && result.broken.length === 0) {
+    lines.push(result.unreported > 0 ? 'no test failed in the runs vitest reported' : 'no test failed');
+  }
   return lines;
 }

@@ -30,7 +30,7 @@ Drives a candidate MCP server over HTTP with scenarios from the model (coverage 
 specification distinguishes) and fast-check interleavings, and reports each property:
   --url URL          a running server's streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp
                      (legacy endpoints default to sse and messages beside it); a URL without a path is a base URL
-  --adapter MODULE   a .ts or .js module whose default export starts a candidate: () => Promise<{url, stop}>
+  --adapter MODULE   a .ts, .mts, .cts, .js, .mjs or .cjs module whose default export starts a candidate: () => Promise<{url, stop}>
   --mcp/--sse/--messages PATH   endpoint paths under the base URL (defaults /mcp, /sse, /messages); with --mcp, --url is the base
   --runs N           fast-check interleavings (default 200)
   --seed S           fast-check seed (default random); with --path, replays one counterexample

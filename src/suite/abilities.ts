@@ -89,7 +89,11 @@ async function probeResumption(target: CandidateTarget, timeoutMs: number, fixtu
           standaloneProbed = true;
           standalone.add(get.stream.conn);
           await (await client.callTool('emit_unsolicited', { label, count: 1 })).response({ timeoutMs });
-          for (let i = 0; i < 4 && !firstId(framesOf(standalone)); i++) if ((await get.stream.receive(timeoutMs)).kind !== 'frame') break;
+          // Up to the notification itself (a priming event may come first): its frame has an ID or not.
+          for (let i = 0; i < 4; i++) {
+            const r = await get.stream.receive(timeoutMs);
+            if (r.kind !== 'frame' || r.frame.id || r.frame.message !== undefined) break;
+          }
         }
       }
       await client.deleteSession();

@@ -31,6 +31,15 @@ export interface DriverOptions {
   labelPrefix: string;
 }
 
+/** A request sent, with the session it was sent in and the model stream its answer comes on. */
+interface Sent {
+  handle: RequestHandle;
+  session: string | undefined;
+  stream: string;
+  call: string;
+  unsolicited: boolean;
+}
+
 /** The steps the suite drives, with the candidate's answers (data; reports render them). */
 export class ScenarioDriver {
   readonly recorder = new HistoryRecorder();
@@ -50,7 +59,7 @@ export class ScenarioDriver {
 
   private readonly handles = new Map<string, SseStream>();
   /** Every request sent, with the session it was sent in and the model stream its answer comes on. */
-  private readonly sent = new Map<string, { handle: RequestHandle; session: string | undefined; stream: string; call: string; unsolicited: boolean }>();
+  private readonly sent = new Map<string, Sent>();
   private deleted = false;
   /** The model's ID of the current session's standalone stream. */
   private standaloneId: string | undefined;
@@ -369,30 +378,56 @@ export class ScenarioDriver {
     for (const stream of this.handles.values()) if (stream.state !== 'dropped') stream.drainAll();
     const answered = new Set<unknown>();
     for (const e of this.recorder.history.entries) if (e.type === 'drain' && !e.duplicate && isResponse(e.message)) answered.add(e.message.id);
+    // Each owed response gets a full-length wait; waits on different streams run side by side.
+    const owed = new Map<SseStream, Array<[string, Sent]>>();
     for (const [request, sent] of this.sent) {
       if (sent.session !== sessionId || answered.has(sent.handle.id)) continue;
       const stream = this.handles.get(sent.stream);
       if (!stream || stream.state === 'dropped') continue;
-      const outcome = await this.client.awaitResponseOn(stream, sent.handle.id, { timeoutMs: this.options.timeoutMs }, sent.handle.method);
-      if (outcome.kind !== 'timeout') continue;
-      if (this.options.client.retryOnTimeout && this.options.abilities.fixtures.emit) {
+      owed.set(stream, [...(owed.get(stream) ?? []), [request, sent]]);
+    }
+    const timedOut: Array<[string, Sent]> = [];
+    const waits = [...owed].map(async ([stream, requests]) => {
+      for (const [request, sent] of requests) {
+        const outcome = await this.client.awaitResponseOn(stream, sent.handle.id, { timeoutMs: this.options.timeoutMs }, sent.handle.method);
+        if (outcome.kind === 'timeout') timedOut.push([request, sent]);
+      }
+    });
+    await Promise.all([...waits, this.drainUnsolicited(sessionId)]);
+    const retries: TraceStepData[] = [];
+    if (this.options.client.retryOnTimeout && this.options.abilities.fixtures.emit) {
+      // Numbered in the order the calls were made, so the trace does not depend on which wait ended first.
+      const order = [...this.sent.keys()];
+      timedOut.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
+      for (const [request, sent] of timedOut) {
         const retry: TraceStepData = { index: this.steps.length + 1, kind: 'timeout', actor: 'client', call: sent.call, request, retries: true, answer: {} };
         this.client.step(stepAction(retry));
-        const again = await this.client.callTool(sent.unsolicited ? 'emit_unsolicited' : 'emit', {
-          label: this.label(sent.call),
-          count: this.options.bounds.notifications,
-        });
-        const answer = await again.response({ timeoutMs: this.options.timeoutMs });
-        retry.answer = answer.kind === 'response' ? { status: 200 } : { error: describeOutcome(answer) };
         this.steps.push(retry);
+        retries.push(retry);
       }
     }
-    await this.drainUnsolicited(sessionId);
-    for (const stream of this.handles.values()) if (stream.state !== 'dropped') stream.drainAll();
-    if (this.options.abilities.fixtures.sessionInfo) {
+    const legacy = this.client.session.transport === 'sse';
+    const retried = async (retry: TraceStepData, sent: Sent): Promise<void> => {
+      const again = await this.client.callTool(sent.unsolicited ? 'emit_unsolicited' : 'emit', { label: this.label(sent.call), count: this.options.bounds.notifications });
+      const answer = await again.response({ timeoutMs: this.options.timeoutMs });
+      retry.answer = answer.kind === 'response' ? { status: 200 } : { error: describeOutcome(answer) };
+    };
+    const sessionInfo = async (): Promise<void> => {
+      if (!this.options.abilities.fixtures.sessionInfo) return;
       const info = await this.client.callTool('session_info', {});
       await info.response({ timeoutMs: this.options.timeoutMs });
+    };
+    if (legacy) {
+      // Legacy answers share the session's one stream: one reader at a time. Once a retry got no
+      // answer on it in a full-length wait, session_info would get none either.
+      for (const [i, retry] of retries.entries()) await retried(retry, timedOut[i]![1]);
+      for (const stream of this.handles.values()) if (stream.state !== 'dropped') stream.drainAll();
+      if (retries.every((r) => r.answer.error === undefined)) await sessionInfo();
+    } else {
+      // Each POST's answer comes on its own stream: the waits run side by side.
+      await Promise.all([...retries.map((retry, i) => retried(retry, timedOut[i]![1])), sessionInfo()]);
     }
+    for (const stream of this.handles.values()) if (stream.state !== 'dropped') stream.drainAll();
   }
 
   /** Receives what the session's unsolicited calls still owe on the standalone stream (bounded). */

@@ -15,6 +15,16 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 const children = new Set<ChildProcess>();
 
+/** Kills `child` and whatever it started (each child leads its own process group). */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 interface Run {
   code: number | null;
   stdout: string;
@@ -24,14 +34,14 @@ interface Run {
 /** Runs `command args` in `cwd`; rejects if it has not finished within `timeoutMs` (and kills it). */
 function run(command: string, args: string[], cwd: string, timeoutMs: number): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     children.add(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      killGroup(child);
       reject(new Error(`${command} ${args.join(' ')} did not finish in ${timeoutMs} ms; stderr: ${stderr.slice(-500)}`));
     }, timeoutMs);
     child.on('error', reject);
@@ -101,7 +111,7 @@ describe('the packed package, installed', () => {
   }, 600_000);
 
   afterAll(() => {
-    for (const child of children) child.kill('SIGKILL');
+    for (const child of children) killGroup(child);
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -115,6 +125,15 @@ describe('the packed package, installed', () => {
     expect(shipped.filter((f) => /^(src|test|scripts|model|properties)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
   });
 
+  test('the library entry points import, with what they export', async () => {
+    const script = `for (const entry of ['mcp-resume-spec', 'mcp-resume-spec/event-store']) console.log(entry, Object.keys(await import(entry)).sort().join(' '));`;
+    const result = await run(process.execPath, ['--input-type=module', '-e', script], app, 60_000);
+    expect(result.stderr).toBe('');
+    const [main, eventStore] = result.stdout.trim().split('\n').map((line) => line.split(' '));
+    expect(main).toEqual(expect.arrayContaining(['mcp-resume-spec', 'runSuite', 'createReferenceServer', 'propertyIds', 'renderJson']));
+    expect(eventStore).toEqual(expect.arrayContaining(['mcp-resume-spec/event-store', 'MemoryEventStore', 'RedisEventStore']));
+  });
+
   test('npx mcp-resume-spec --version prints the package version', async () => {
     const result = await npx(app, ['--version']);
     expect(result.stderr).toBe('');
@@ -124,7 +143,7 @@ describe('the packed package, installed', () => {
   test("the installed check passes the reference server the installed serve started, at the URL serve printed", async () => {
     // The installed bin run directly (not through npx), so that the signal reaches the server itself.
     const bin = join(app, 'node_modules', '.bin', 'mcp-resume-spec');
-    const serve = spawn(process.execPath, [bin, 'serve', '--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
+    const serve = spawn(process.execPath, [bin, 'serve', '--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     children.add(serve);
     try {
       const url = await new Promise<string>((resolve, reject) => {
@@ -147,7 +166,11 @@ describe('the packed package, installed', () => {
       expect(report.properties).toHaveLength(12);
       expect(report.properties.filter((p) => p.status !== 'pass')).toEqual([]);
     } finally {
-      serve.kill('SIGTERM');
+      const exited = serve.exitCode !== null || serve.signalCode !== null ? Promise.resolve() : new Promise((resolve) => serve.once('exit', resolve));
+      killGroup(serve, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(serve), 10_000);
+      await exited;
+      clearTimeout(timer);
       children.delete(serve);
     }
   });

@@ -27,9 +27,9 @@ async function send(base: string, init: RequestInit): Promise<Answer> {
   const res = await withBound(fetch(`${base}/mcp`, { ...init, signal: abort.signal }), `${init.method} /mcp`);
   const messages: unknown[] = [];
   const parser = createParser({ onEvent: (e) => e.data && messages.push(JSON.parse(e.data)) });
-  const reader = res.body?.getReader();
   const decoder = new TextDecoder();
   const sse = (res.headers.get('content-type') ?? '').includes('text/event-stream');
+  const reader = sse ? res.body!.getReader() : undefined;
   if (!sse) {
     const text = await withBound(res.text(), 'body');
     if (text) messages.push(JSON.parse(text));
@@ -86,6 +86,39 @@ async function unsolicitedAcrossReplicas(base: string): Promise<{ streamReplica:
   return { streamReplica: stream.replica, callReplica: call.replica, arrived };
 }
 
+/** Calls `emit` (2 notifications), keeps only the first notification's event ID, then resumes from it through the proxy. */
+async function resumeOnAnotherReplica(base: string): Promise<{ callReplica: string | null; resume: Answer }> {
+  const sessionId = await openSession(base);
+  const abort = new AbortController();
+  const res = await withBound(
+    fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: streamableHeaders(sessionId),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'emit', arguments: { label: 'resume', count: 2 } } }),
+      signal: abort.signal,
+    }),
+    'POST emit',
+  );
+  let cursor: string | undefined;
+  const parser = createParser({ onEvent: (e) => void (e.data.includes('"seq":1') && (cursor = e.id)) });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  await withBound(
+    (async () => {
+      while (cursor === undefined) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.feed(decoder.decode(value, { stream: true }));
+      }
+    })(),
+    'the first notification',
+  );
+  abort.abort();
+  expect(cursor).toBeTruthy();
+  const resume = await send(base, { method: 'GET', headers: { ...streamableHeaders(sessionId), Accept: 'text/event-stream', 'Last-Event-ID': cursor! } });
+  return { callReplica: res.headers.get('x-replica'), resume };
+}
+
 describe('replicas sharing Redis', () => {
   let deployment: Deployment;
   beforeAll(async () => {
@@ -114,6 +147,15 @@ describe('replicas sharing Redis', () => {
     expect(arrived).toBe(3);
   });
 
+  test('a stream dropped on one replica resumes on another, with what it had not delivered', async () => {
+    const { callReplica, resume } = await resumeOnAnotherReplica(deployment.url);
+    expect(resume.replica).not.toBe(callReplica);
+    expect(resume.status).toBe(200);
+    const messages = await resume.readUntil(hasResult(9));
+    resume.close();
+    expect(messages.map((m) => (m as { params?: { data?: { seq?: number } } }).params?.data?.seq ?? 'result')).toEqual([2, 'result']);
+  });
+
   test('the checker passes every property the deployment serves (streamable HTTP only)', async () => {
     const report = await runSuite({ name: 'replicas+redis', url: deployment.url }, { runs: 20, seed: 20261201, timeoutMs: 3000 });
     expect(report.abilities?.transports).toEqual(['streamable']);
@@ -131,6 +173,13 @@ describe('replicas with in-memory logs (each its own)', () => {
   }, 200_000);
   afterAll(async () => {
     await deployment?.stop();
+  });
+
+  test('a stream dropped on one replica cannot be resumed on another: its cursor is unknown there (404)', async () => {
+    const { callReplica, resume } = await resumeOnAnotherReplica(deployment.url);
+    resume.close();
+    expect(resume.replica).not.toBe(callReplica);
+    expect(resume.status).toBe(404);
   });
 
   test('notifications a tool sends on one replica never reach the standalone stream another replica holds', async () => {

@@ -1,0 +1,16 @@
+import { mutants } from './src/mutants/index.js';
+import { probeAbilities } from './src/suite/abilities.js';
+import { planCoverage } from './src/suite/coverage.js';
+import { referenceClient } from './src/suite/run-suite.js';
+import { runSteps } from './src/suite/scenario.js';
+import { stepLine } from './model/trace-text.js';
+const m = mutants.find((x) => x.name === process.argv[2])!;
+const c = await m.start();
+const target = { name: 'x', url: c.url };
+const abilities = await probeAbilities(target, 3000);
+const plan = planCoverage(abilities, referenceClient);
+const context = { target, abilities, client: referenceClient, timeoutMs: 3000, runTag: 'p' };
+const r = await runSteps(context, plan.bounds, plan.paths[Number(process.argv[3])]!, { seed: -1, path: 'x' });
+for (const e of r.history.entries) if (e.type === 'step' || e.type === 'failure' || e.type === 'request') console.log(Math.round(e.at), e.type, e.type === 'step' ? e.step : e.type === 'failure' ? e.detail : `${(e as any).method} ${(e as any).endpoint} ${(e as any).purpose}`);
+console.log(r.steps.map(stepLine).join('\n'));
+await c.stop();

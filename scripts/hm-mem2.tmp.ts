@@ -1,0 +1,12 @@
+import { defaultBounds } from '../model/bounds.js';
+import { explore } from '../model/explore.js';
+import { memoization } from '../model/memo.js';
+import { policies } from '../model/policy.js';
+const full = { ...defaultBounds, deletes: 1, unsolicited: 1 };
+const w = process.argv[2]!;
+memoization.sessionTransitions = w.includes('T'); memoization.sessionKeys = w.includes('K');
+const gc = (globalThis as any).gc as () => void;
+gc(); const h0 = process.memoryUsage().heapUsed;
+let n = 0, maxHeap = 0;
+const r = explore({ policy: policies.reference!, bounds: full, visit: () => { n++; if ((n & 8191) === 0) { gc(); maxHeap = Math.max(maxHeap, process.memoryUsage().heapUsed - h0); } } });
+console.log(w, r.states, 'retained heap at peak (after gc)', Math.round(maxHeap / r.states), 'B/state');

@@ -1,0 +1,134 @@
+/**
+ * The client check's report: per property a status with its level and, under a failure, the
+ * scenario, its faults and the recorded history (data; the renderers make sentences of it). Text
+ * and JSON renderers, and the exit status rule shared with `check`.
+ */
+import { countsAt, levelLabel, type FailOn, type Level } from '../../properties/definition.js';
+import { clientDefinitions } from '../../properties/client/definitions.js';
+import type { ClientHistory, WireEntry, AppEntry } from '../../properties/client/history.js';
+import type { ClientPropertyId } from '../../properties/client/ids.js';
+import type { Transport } from '../../model/transport.js';
+
+export interface ClientCounterexample {
+  scenario: string;
+  faults: string[];
+  /** The clock value of the entry that shows the failure. */
+  at: number;
+  history: ClientHistory;
+}
+
+export interface ClientPropertyResult {
+  id: ClientPropertyId;
+  status: 'pass' | 'fail' | 'skip';
+  /** Scenarios in which it was judged. */
+  runs: number;
+  level: Level;
+  statement: string;
+  reason?: string;
+  counterexample?: ClientCounterexample;
+}
+
+export interface ScenarioOutcome {
+  name: string;
+  summary: string;
+  transport: Transport;
+  policy: string;
+  faults: string[];
+  /** The properties this scenario broke. */
+  broke: ClientPropertyId[];
+  /** Why the scenario could not run. */
+  error?: string;
+}
+
+export interface ClientReport {
+  client: { name: string };
+  timeoutMs: number;
+  scenarios: ScenarioOutcome[];
+  properties: ClientPropertyResult[];
+}
+
+/** 0 nothing violated at or above `failOn`, 1 something is, 2 no scenario could run. */
+export function clientExitStatus(report: ClientReport, failOn: FailOn = 'policy'): 0 | 1 | 2 {
+  if (report.scenarios.length > 0 && report.scenarios.every((s) => s.error !== undefined)) return 2;
+  return report.properties.some((p) => p.status === 'fail' && countsAt(p.level, failOn)) ? 1 : 0;
+}
+
+function short(value: unknown, max = 120): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** One history entry as a line of a trace. */
+export function renderEntry(entry: WireEntry | AppEntry): string {
+  switch (entry.kind) {
+    case 'request': {
+      const rpc = entry.messages.map((m) => m.method ?? (m.id !== undefined ? `response ${String(m.id)}` : '?')).join(', ');
+      const extras = [
+        entry.sessionId !== undefined ? `session ${entry.sessionId.slice(0, 8)}` : undefined,
+        entry.querySession !== undefined ? `?sessionId=${entry.querySession.slice(0, 8)}` : undefined,
+        entry.lastEventId !== undefined ? `Last-Event-ID ${entry.lastEventId}` : undefined,
+      ].filter(Boolean);
+      return `${entry.origin === 'checker' ? 'checker' : 'client'} → ${entry.method} ${entry.path}${rpc ? ` ${rpc}` : ''}${extras.length ? ` (${extras.join(', ')})` : ''} [#${entry.exchange}]`;
+    }
+    case 'response':
+      return `server → ${entry.status}${entry.stream ? ' SSE' : ''}${entry.sessionId !== undefined ? ` session ${entry.sessionId.slice(0, 8)}` : ''} [#${entry.exchange}]`;
+    case 'frame': {
+      const what = entry.event === 'endpoint' ? `endpoint ${entry.data}` : entry.message ? short(entry.message.method ? { method: entry.message.method, params: entry.message.params } : { id: entry.message.id, result: entry.message.result, error: entry.message.error }, 100) : 'priming (no data)';
+      return `  frame${entry.id !== undefined ? ` id ${entry.id}` : ''}: ${what} [#${entry.exchange}]`;
+    }
+    case 'fault':
+      return `  ⚡ ${entry.fault}: ${entry.detail} [#${entry.exchange}]`;
+    case 'end':
+      return `  ${entry.cut ? 'connection cut' : 'end of answer'} [#${entry.exchange}]`;
+    case 'call':
+      return `app: callTool ${entry.name} ${short(entry.args)} (call ${entry.call})`;
+    case 'notification':
+      return `app: notification ${entry.method} ${short(entry.params, 80)}`;
+    case 'settled':
+      return `app: call ${entry.call} ${entry.outcome}${entry.outcome === 'resolved' ? ` ${short(entry.value, 80)}` : entry.error ? `: ${entry.error.slice(0, 100)}` : ''}`;
+  }
+}
+
+/** The history as trace lines, in clock order, the failing entry marked. */
+export function renderTrace(history: ClientHistory, at?: number): string[] {
+  return [...history.wire, ...history.app]
+    .sort((a, b) => a.at - b.at)
+    .map((e) => `${e.at === at ? '✗ ' : '  '}${String(e.at).padStart(3)} ${renderEntry(e)}`);
+}
+
+/** The text report. */
+export function renderClientText(report: ClientReport): string {
+  const lines = [`check-client: ${report.client.name} (request timeout ${report.timeoutMs} ms)`, ''];
+  for (const s of report.scenarios) {
+    lines.push(`  scenario ${s.name} [${s.transport}, ${s.policy}]: ${s.error ? `could not run: ${s.error}` : s.broke.length ? `broke ${s.broke.join(', ')}` : 'ok'}`);
+  }
+  lines.push('');
+  for (const p of report.properties) {
+    lines.push(`${p.status.toUpperCase().padEnd(4)} ${p.id} [${levelLabel(p.level)}] (${p.runs} scenario(s))`);
+    if (p.status === 'skip') lines.push(`     ${p.reason ?? ''}`);
+    if (p.status !== 'fail') continue;
+    lines.push(`     ${p.reason ?? ''}`);
+    const quote = clientDefinitions[p.id].quotes[0];
+    if (quote) lines.push(`     basis (${quote.revision}, ${quote.section ?? quote.url}): "${quote.text}"`);
+    const c = p.counterexample;
+    if (c) {
+      lines.push(`     scenario ${c.scenario}; faults: ${c.faults.join('; ') || 'none'}`);
+      for (const line of renderTrace(c.history, c.at)) lines.push(`     ${line}`);
+    }
+  }
+  const failed = report.properties.filter((p) => p.status === 'fail').length;
+  lines.push('', `${failed} of ${report.properties.length} client properties violated`);
+  return lines.join('\n');
+}
+
+/** The JSON report (the counterexample's history included, as data). */
+export function renderClientJson(report: ClientReport): string {
+  return JSON.stringify(
+    {
+      ...report,
+      properties: report.properties.map((p) => ({ ...p, levelLabel: levelLabel(p.level), basis: clientDefinitions[p.id] })),
+    },
+    null,
+    2,
+  );
+}
