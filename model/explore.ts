@@ -10,6 +10,7 @@ import type { Bounds } from './bounds.js';
 import { violatedInvariants } from './invariants.js';
 import type { Policy } from './policy.js';
 import type { PropertyId } from './property-ids.js';
+import { forgetSessionMemo } from './session-step.js';
 import { computeWorldKey } from './world-key.js';
 import { enabledSteps } from './world-steps.js';
 import type { World, WorldStep } from './world-types.js';
@@ -132,6 +133,14 @@ class StepTable {
  * ```
  */
 export function explore(options: ExploreOptions): ExploreResult {
+  try {
+    return search(options);
+  } finally {
+    forgetSessionMemo();
+  }
+}
+
+function search(options: ExploreOptions): ExploreResult {
   const maxStates = options.maxStates ?? 2_000_000;
   const maxMs = options.maxMs ?? 120_000;
   const started = performance.now();

@@ -36,6 +36,15 @@ const scope = modelActorScope<Parameters<typeof sessionMachine.transition>[2]>()
 const initial = new Map<string, SessionSnapshot>();
 const transitions = new WeakMap<SessionSnapshot, Map<string, SessionSnapshot>>();
 
+/**
+ * Drops the memo's roots (the initial snapshots): every snapshot reached from them becomes
+ * collectable once no world holds it. `explore` calls it when done, so memo tables do not
+ * outlive an exploration.
+ */
+export function forgetSessionMemo(): void {
+  initial.clear();
+}
+
 /** A short exact key for an event: the frequent events by their fields, the rest as JSON. */
 function eventKey<M>(event: SessionEvent<M>): string {
   switch (event.type) {

@@ -15,12 +15,17 @@ let failures = 0;
 const say = (line: string) => console.log(line);
 say(`deep run, seed ${seed} (replay with SEED=${seed} npm run deep)`);
 
-const bounds = { ...defaultBounds, deletes: 1, unsolicited: 1 };
-const explored = explore({ policy: reference, bounds, maxMs: 600_000 });
-say(`model, reference, bounds ${formatBounds(bounds)}: ${explored.states} states, ${explored.violations.length} violations`);
-for (const v of explored.violations) {
-  failures++;
-  say(`  VIOLATED ${v.property}: ${v.message} (mcp-resume-spec explore --bounds ${formatBounds(bounds)})`);
+// Deeper than the default bounds: every knob of the world on, three calls and three drops.
+for (const bounds of [
+  { ...defaultBounds, deletes: 1, unsolicited: 1 },
+  { ...defaultBounds, calls: 3, drops: 3 },
+]) {
+  const explored = explore({ policy: reference, bounds, maxMs: 900_000, maxStates: 10_000_000 });
+  say(`model, reference, bounds ${formatBounds(bounds)}: ${explored.states} states, ${explored.transitions} transitions in ${(explored.ms / 1000).toFixed(1)} s, ${explored.violations.length} violations`);
+  for (const v of explored.violations) {
+    failures++;
+    say(`  VIOLATED ${v.property}: ${v.message} (mcp-resume-spec explore --bounds ${formatBounds(bounds)})`);
+  }
 }
 
 const model = checkInterleavings({ policy: reference, numRuns: 3000, seed });

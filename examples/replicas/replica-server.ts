@@ -28,8 +28,11 @@ const PRIMING_SINCE = '2025-11-25';
 /** Sessions idle this long are forgotten, ms. */
 const SESSION_TTL_MS = 30 * 60_000;
 
+/** What a replica shares with the others. */
 export interface ReplicaOptions {
+  /** Session records and execution counters live here. */
   redis: ReturnType<typeof createClient>;
+  /** The event log: shared (Redis) or this replica's own (memory). */
   log: SessionLog;
   /** Names this replica in the `X-Replica` header of its answers. */
   name: string;
@@ -118,13 +121,15 @@ export function createReplicaServer({ redis, log, name }: ReplicaOptions): Serve
       return sendJsonRpcError(res, 406, -32000, 'Not Acceptable: Client must accept text/event-stream');
     }
     const cursor = req.headers['last-event-id'];
+    const version = req.headers['mcp-protocol-version'];
+    const primes = typeof version === 'string' && version >= PRIMING_SINCE;
     let streamId: StreamId | undefined = STANDALONE;
     let after: EventId | undefined;
     if (typeof cursor === 'string') {
       streamId = await log.locate(sessionId, cursor);
       if (streamId === undefined) return sendJsonRpcError(res, 404, -32001, 'Unknown Last-Event-ID: re-initialize the session');
       after = cursor;
-    } else if ((req.headers['mcp-protocol-version'] ?? '') >= PRIMING_SINCE) {
+    } else if (primes) {
       // As the SDK does on POST streams: an empty event whose ID is the client's first cursor.
       after = await log.store(sessionId).storeEvent(STANDALONE, {} as JSONRPCMessage);
     } else {
@@ -140,7 +145,7 @@ export function createReplicaServer({ redis, log, name }: ReplicaOptions): Serve
     };
     const following = log.follow(sessionId, streamId, after, deliver, abort.signal, alive(sessionId));
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', 'mcp-session-id': sessionId });
-    if (typeof cursor !== 'string' && after !== undefined && (req.headers['mcp-protocol-version'] ?? '') >= PRIMING_SINCE) res.write(`id: ${after}\ndata: \n\n`);
+    if (typeof cursor !== 'string' && primes) res.write(`id: ${after}\ndata: \n\n`);
     res.flushHeaders();
     try {
       await following;

@@ -7,7 +7,9 @@
 import type { AddressInfo } from 'node:net';
 import { createClient } from 'redis';
 import { createReplicaServer } from './replica-server.js';
-import { LocalSessionLog, RedisSessionLog, type SessionLog } from './session-log.js';
+import { LocalSessionLog } from './local-session-log.js';
+import { RedisSessionLog } from './redis-session-log.js';
+import type { SessionLog } from './session-log.js';
 
 const redisUrl = process.env.REDIS_URL;
 const kind = process.env.REPLICA_LOG ?? 'redis';

@@ -5,6 +5,7 @@
  */
 import { candidatesDoc } from './candidates-doc.js';
 import { claimsDoc } from './claims-doc.js';
+import { clientFindingsDoc } from './client-findings-doc.js';
 import { modelDoc } from './model-doc.js';
 import { specProposalsDoc } from './spec-proposals-doc.js';
 import { propertiesDoc } from './properties-doc.js';
@@ -20,4 +21,5 @@ export const generatedDocs: Record<string, GeneratedDoc> = {
   'docs/spec-proposals.md': { render: specProposalsDoc, exact: true },
   'docs/properties.md': { render: propertiesDoc, exact: true },
   'docs/candidates.md': { render: candidatesDoc, exact: false },
+  'docs/client-findings.md': { render: clientFindingsDoc, exact: false },
 };

@@ -3,16 +3,14 @@
  * transports, one session store) under the `reference` policy. The checker must find nothing wrong
  * with it; the mutants in `src/mutants/` are this server deliberately broken.
  */
-import { readFileSync } from 'node:fs';
 import type { Policy } from '../../model/policy.js';
 import { createReferenceServer, type Mutation } from '../reference/index.js';
+import { toolVersion } from '../version.js';
 import { waitUntilPortRefuses, type RunningCandidate } from './adapter.js';
 
-/** The `version` of this project's package.json. */
+/** The `version` of this project's package.json (found from the sources and from dist/ alike). */
 export function projectVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-  if (typeof manifest.version !== 'string') throw new Error('package.json has no version');
-  return manifest.version;
+  return toolVersion();
 }
 
 /** What {@link startReference} serves. */

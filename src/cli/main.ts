@@ -3,12 +3,13 @@
  * 2 the command could not run (with a one-line reason on stderr).
  */
 import { UsageError, type Command } from './command.js';
-import { toolVersion } from './version.js';
+import { toolVersion } from '../version.js';
 
 const loaders: Record<string, () => Promise<Command>> = {
   explore: async () => (await import('./explore.js')).exploreCommand,
   serve: async () => (await import('./serve.js')).serveCommand,
   check: async () => (await import('./check.js')).checkCommand,
+  'check-client': async () => (await import('./check-client.js')).checkClientCommand,
   demo: async () => (await import('./demo.js')).demoCommand,
 };
 
@@ -16,12 +17,13 @@ const summaries: Record<string, string> = {
   explore: 'explore the model exhaustively within bounds and print every violation with its trace',
   serve: 'serve the model as a real MCP server over HTTP (both transports)',
   check: 'check a candidate server over HTTP and report which properties it breaks',
+  'check-client': 'check an MCP client against the reference server with injected faults',
   demo: "the main job: the model's verdicts, then the reference server and the SDK checked",
 };
 
 function help(): string {
   const lines = ['usage: mcp-resume-spec <command> [flags]', '', 'commands:'];
-  for (const [name, summary] of Object.entries(summaries)) lines.push(`  ${name.padEnd(8)} ${summary}`);
+  for (const [name, summary] of Object.entries(summaries)) lines.push(`  ${name.padEnd(12)} ${summary}`);
   lines.push('', "run 'mcp-resume-spec <command> --help' for a command's flags; --version (-v) prints the version");
   return lines.join('\n');
 }

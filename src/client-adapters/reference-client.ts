@@ -40,6 +40,8 @@ const STREAMABLE_VERSION = '2025-11-25';
 const LEGACY_VERSION = '2024-11-05';
 const MAX_RESUMES = 3;
 const MAX_SESSION_RETRIES = 2;
+/** How long the onReceive mutant's read-ahead frame waits for more data before it is delivered. */
+const READ_AHEAD_IDLE_MS = 25;
 
 interface JsonRpc {
   jsonrpc?: string;
@@ -66,6 +68,7 @@ interface Call {
 interface StreamState {
   cursor?: string;
   held?: SseEvent;
+  idle?: NodeJS.Timeout;
 }
 
 class ReferenceClient implements ClientUnderTest {
@@ -78,6 +81,10 @@ class ReferenceClient implements ClientUnderTest {
   private deadSession = false;
   private legacy: { endpoint: string; session: string; stream: StreamState } | undefined;
   private closed = false;
+  /** Bound of the connection's setup (not under test): generous, so a loaded machine does not fail a scenario. */
+  private get setupMs(): number {
+    return Math.max(this.timeoutMs * 10, 5000);
+  }
 
   constructor(
     private readonly endpoint: URL,
@@ -185,6 +192,13 @@ class ReferenceClient implements ClientUnderTest {
       const previous = stream.held;
       stream.held = event;
       if (previous) this.deliver(previous);
+      // The read-ahead frame reaches the application once the stream has been idle for a moment.
+      clearTimeout(stream.idle);
+      stream.idle = setTimeout(() => {
+        if (stream.held !== event) return;
+        stream.held = undefined;
+        this.deliver(event);
+      }, READ_AHEAD_IDLE_MS);
       return;
     }
     this.deliver(event);
@@ -207,9 +221,11 @@ class ReferenceClient implements ClientUnderTest {
       }
     } catch {
       // The read-ahead frame is lost with the connection (onReceive only).
+      clearTimeout(stream.idle);
       stream.held = undefined;
       return 'cut';
     }
+    clearTimeout(stream.idle);
     if (stream.held) {
       const held = stream.held;
       stream.held = undefined;
@@ -334,7 +350,7 @@ class ReferenceClient implements ClientUnderTest {
     const response = await fetch(this.endpoint, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
     if (!response.ok) throw new Error(`GET ${this.endpoint.pathname} failed: ${response.status}`);
     const endpoint = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no endpoint event')), this.timeoutMs);
+      const timer = setTimeout(() => reject(new Error('no endpoint event')), this.setupMs);
       void this.readLegacy(response, stream, (event) => {
         if (event.event !== 'endpoint') return false;
         clearTimeout(timer);
@@ -349,7 +365,7 @@ class ReferenceClient implements ClientUnderTest {
     const initialized = new Promise<unknown>((resolve, reject) => {
       const call: Call = { name: 'initialize', args: {}, settled: false, retried: false, resolve, reject };
       this.pending.set(id, call);
-      setTimeout(() => reject(new Error('initialize timed out')), this.timeoutMs).unref();
+      setTimeout(() => reject(new Error('initialize timed out')), this.setupMs).unref();
     });
     const posted = await this.post(this.legacy.endpoint, {
       id,

@@ -34,7 +34,8 @@ export const sdkClientFactory: ClientFactory = async (options: ClientFactoryOpti
       : new SSEClientTransport(url);
   // Transport errors (a cut stream, a failed reconnect) are the SDK's to handle; the application only logs them.
   client.onerror = () => {};
-  await client.connect(transport, { timeout: options.timeoutMs });
+  // Connecting is setup, not under test: bound it generously so a loaded machine does not fail a scenario.
+  await client.connect(transport, { timeout: Math.max(options.timeoutMs * 10, 5000) });
   const underTest: ClientUnderTest & { readonly resumptionToken: string | undefined } = {
     async callTool(name, args) {
       return client.callTool({ name, arguments: args }, undefined, {

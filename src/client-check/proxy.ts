@@ -70,7 +70,6 @@ function messagesOf(text: string): WireMessage[] {
   }
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts the proxy on 127.0.0.1, port 0. */
 export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
@@ -84,13 +83,19 @@ export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
   let exchanges = 0;
   let closed = false;
 
+  // A delay ends early when the proxy closes, so no forwarding chain outlives it.
+  const wakers = new Set<() => void>();
   const wait = (ms: number): Promise<void> =>
     new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const wake = (): void => {
+        clearTimeout(timer);
         timers.delete(timer);
+        wakers.delete(wake);
         resolve();
-      }, ms);
+      };
+      const timer = setTimeout(wake, ms);
       timers.add(timer);
+      wakers.add(wake);
     });
 
   const matches = (m: Match, req: { method: string; path: string; rpc?: string; lastEventId?: string; sessionId?: string }): boolean =>
@@ -300,7 +305,7 @@ export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
         }
         res.write(frame.raw + '\n\n');
         if (message) await options.applicationHas(message);
-        else await sleep(20);
+        else await wait(20);
         await cutNow(false, undefined);
         return;
       }
@@ -344,7 +349,7 @@ export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
     close: () =>
       new Promise<void>((resolve) => {
         closed = true;
-        for (const timer of timers) clearTimeout(timer);
+        for (const wake of [...wakers]) wake();
         timers.clear();
         for (const r of upstreamRequests) r.destroy();
         for (const s of sockets) s.destroy();

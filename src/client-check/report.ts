@@ -3,11 +3,16 @@
  * scenario, its faults and the recorded history (data; the renderers make sentences of it). Text
  * and JSON renderers, and the exit status rule shared with `check`.
  */
-import { countsAt, levelLabel, type FailOn, type Level } from '../../properties/definition.js';
+import { countsAt, type FailOn, type Level } from '../../properties/definition.js';
 import { clientDefinitions } from '../../properties/client/definitions.js';
 import type { ClientHistory, WireEntry, AppEntry } from '../../properties/client/history.js';
 import type { ClientPropertyId } from '../../properties/client/ids.js';
 import type { Transport } from '../../model/transport.js';
+
+/** The level as the reports print it: `MUST`, `MUST (derived)`, `SHOULD`, `POLICY`. */
+export function levelLabel(level: Level): string {
+  return level === 'derived' ? 'MUST (derived)' : level.toUpperCase();
+}
 
 export interface ClientCounterexample {
   scenario: string;

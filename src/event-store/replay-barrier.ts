@@ -11,6 +11,7 @@
  */
 import type { StreamId } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
+/** One per store: tracks the store's replays and in-flight writes per MCP stream. */
 export class ReplayBarrier {
   private readonly replaying = new Map<StreamId, number>();
   private readonly inFlight = new Map<StreamId, Set<Promise<unknown>>>();

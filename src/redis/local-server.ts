@@ -20,19 +20,29 @@ export interface LocalRedis {
 export const REDIS_MISSING =
   'redis-server is not installed: run `apt-get install -y redis-server` as root (or `npm test`, which runs scripts/ensure-redis.sh)';
 
+/** How {@link startLocalRedis} finds and runs the server; the defaults are for real use. */
+export interface LocalRedisOptions {
+  /** Ports to try before giving up (default 5). */
+  attempts?: number;
+  /** Picks the next port to try (default: a port free on 127.0.0.1 right now). */
+  pickPort?: () => Promise<number>;
+  /** The executable (default `redis-server`, from PATH). */
+  binary?: string;
+}
+
 /**
  * Starts `redis-server --bind 127.0.0.1 --port P --save '' --appendonly no`.
  *
- * @param attempts - how many ports to try before giving up
+ * @param options - attempts, port picking and executable
  * @returns the running server
  * @throws Error with {@link REDIS_MISSING} if the binary is absent, or the server's own output if it never becomes ready
  */
-export async function startLocalRedis(attempts = 5): Promise<LocalRedis> {
+export async function startLocalRedis({ attempts = 5, pickPort = freeLoopbackPort, binary = 'redis-server' }: LocalRedisOptions = {}): Promise<LocalRedis> {
   let lastError: Error | undefined;
   for (let i = 0; i < attempts; i++) {
-    const port = await freeLoopbackPort();
+    const port = await pickPort();
     try {
-      return await startOn(port);
+      return await startOn(binary, port);
     } catch (error) {
       lastError = error as Error;
       if (!/EADDRINUSE|Address already in use/i.test(lastError.message)) throw lastError;
@@ -41,9 +51,9 @@ export async function startLocalRedis(attempts = 5): Promise<LocalRedis> {
   throw new Error(`redis-server found no free port in ${attempts} attempts: ${lastError?.message}`);
 }
 
-function startOn(port: number): Promise<LocalRedis> {
+function startOn(binary: string, port: number): Promise<LocalRedis> {
   const args = ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--loglevel', 'notice'];
-  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise<LocalRedis>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -66,7 +76,8 @@ function startOn(port: number): Promise<LocalRedis> {
       clearTimeout(timer);
       reject(error.code === 'ENOENT' ? new Error(REDIS_MISSING) : error);
     });
-    child.once('exit', (code, signal) => {
+    // 'close', not 'exit': the output explaining the exit has been read by then.
+    child.once('close', (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`redis-server exited (${code ?? signal}) before it was ready: ${output.trim()}`));
     });

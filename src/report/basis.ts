@@ -2,7 +2,7 @@
  * A property's level and the spec text it rests on, as the reports print them: the level tag
  * beside a status, and the "why this is required" lines under a failure. Pure: no I/O.
  */
-import { revisions, type Level, type SpecQuote } from '../../properties/definition.js';
+import { levels, revisions, type Level, type SpecQuote } from '../../properties/definition.js';
 import type { ResultBasis } from '../../properties/definitions.js';
 
 /** The level as a tag: `[MUST]`, `[DERIVED]`, `[SHOULD]`, `[POLICY]`. */
@@ -11,7 +11,7 @@ export function levelTag(level: Level): string {
 }
 
 /** Width of the widest tag, so a column of tags lines up. */
-export const levelTagWidth = Math.max(...(['must', 'derived', 'should', 'policy'] as const).map((l) => levelTag(l).length));
+export const levelTagWidth = Math.max(...levels.map((l) => levelTag(l).length));
 
 /** What a level means, in a few words. */
 export function levelMeaning(level: Level): string {

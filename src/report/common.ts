@@ -64,18 +64,6 @@ export function numberSteps(steps: readonly string[]): string[] {
   return lines;
 }
 
-/** A step's sentence without its leading number, first line only. */
-export function stepSentence(step: string): string {
-  const first = step.replace(/\r\n?/g, '\n').split('\n')[0] ?? '';
-  return first.replace(numbered, '').trim();
-}
-
-/** The step's own number if it carries one (`3. ...`), else `fallback`. */
-export function stepNumber(step: string, fallback: number): number {
-  const own = numbered.exec(step);
-  return own ? Number(own[1]) : fallback;
-}
-
 /** A counterexample found by fast-check (replayed with seed and path), not a deterministic scenario. */
 export function isFastCheck(counterexample: Counterexample): boolean {
   return counterexample.seed !== -1 && !/^(coverage|probe):/.test(counterexample.path);

@@ -189,7 +189,7 @@ function adapterSpecifier(adapter: string, cwd: string | undefined): string {
 /**
  * A vitest test file that reproduces one counterexample: it starts the candidate (imports the
  * adapter module and calls its default export, or targets the URL), replays the counterexample with
- * `runSuite(candidate, { seed, path, only: [id] })` from `mcp-resume-spec/src/suite/run-suite.js`,
+ * `runSuite(candidate, { seed, path, only: [id] })` from `mcp-resume-spec` (the package's library API),
  * and expects the property to hold: red while the bug is there, green once it is fixed, so it can
  * stay in the candidate's suite as a regression test. Deterministic counterexamples (seed -1,
  * `coverage:N` / `probe:NAME`) replay through the same call.
@@ -210,10 +210,8 @@ export function vitestReproduction(
   const paths = source.paths && Object.keys(source.paths).length > 0 ? `, paths: ${q(source.paths)}` : '';
   const lines = [
     `// Reproduces ${id} against ${oneLine(report.candidate.name)}: ${isFastCheck(counterexample) ? 'fast-check' : 'deterministic'} counterexample.`,
-    "// mcp-resume-spec ships TypeScript sources: let vitest transform them (test.server.deps.inline: ['mcp-resume-spec']).",
     "import { afterAll, beforeAll, expect, test } from 'vitest';",
-    "import { runSuite } from 'mcp-resume-spec/src/suite/run-suite.js';",
-    "import type { CandidateTarget } from 'mcp-resume-spec/src/suite/types.js';",
+    "import { runSuite, type CandidateTarget } from 'mcp-resume-spec';",
   ];
   if (source.adapter !== undefined) {
     const specifier = adapterSpecifier(source.adapter, source.cwd);

@@ -19,10 +19,10 @@ import type { Judgement } from '../../properties/judgement.js';
 export const referenceClient: ClientSettings = { cursorAdvance: 'onDrain', dedup: true, retryOnTimeout: true };
 
 const maxCommands = 40;
-/** Time each property's shrinking may take. */
+/** Time each property's shrinking may take by default. */
 const shrinkBudgetMs = 5000;
-/** Coverage scenarios in flight at once. */
-const concurrency = 24;
+/** Scenarios (coverage, interleavings) in flight at once: a quiet candidate costs its full-length waits side by side. */
+const concurrency = 16;
 
 /** Runs `task(0..count-1)` with at most `width` in flight. */
 async function inParallel(count: number, width: number, task: (i: number) => Promise<void>): Promise<void> {
@@ -117,7 +117,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     for (const [id, run] of [...firstFailure].sort((a, b) => a[1] - b[1])) {
       if (left() <= 0) break;
       // Shrinking is bounded per property: a smaller counterexample is worth seconds, not minutes.
-      const shrunk = await shrink(context, ids, id, seed, String(run), Math.min(left(), shrinkBudgetMs));
+      const shrunk = await shrink(context, ids, id, seed, String(run), Math.min(left(), options.shrinkMs ?? shrinkBudgetMs));
       if (shrunk) verdicts.setCounterexample(id, shrunk.judgement, shrunk.record);
     }
   }

@@ -63,6 +63,8 @@ export interface SuiteOptions {
   timeoutMs?: number;
   /** Bound of the whole suite, ms (default 120000): past it, what is left is skipped with that reason. */
   maxMs?: number;
+  /** Time each failing property's shrinking may take, ms (default 5000). */
+  shrinkMs?: number;
   /** Run the model-coverage scenarios (default true). */
   coverage?: boolean;
   client?: Partial<ClientSettings>;

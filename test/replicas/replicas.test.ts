@@ -187,4 +187,14 @@ describe('replicas with in-memory logs (each its own)', () => {
     expect(streamReplica).not.toBe(callReplica);
     expect(arrived).toBe(0);
   });
+
+  // Which replica a request lands on depends on the scenarios in flight beside it, so this runs the
+  // concurrent coverage scenarios, not one replayed path: a replay alone always sends the resume to
+  // the replica two after the standalone stream's, where the cursor is unknown (404).
+  test('the checker says why: no-silent-loss, an unsolicited notification the resumed standalone stream never carried', async () => {
+    const report = await runSuite({ name: 'replicas+memory', url: deployment.url }, { runs: 10, seed: 20261201, only: ['no-silent-loss'], timeoutMs: 3000 });
+    const [loss] = report.properties;
+    expect(loss!.status).toBe('fail');
+    expect(loss!.reason).toMatch(/accepted a resume .* never got unsolicited notification/);
+  }, 180_000);
 });

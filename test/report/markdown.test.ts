@@ -159,7 +159,7 @@ describe('vitest reproduction', () => {
 
   test('contains the seed, the path, the property and the exact replay call; it is valid TypeScript', () => {
     const snippet = vitestReproduction(report, failing.id, failing.counterexample!, { adapter: 'src/candidates/sdk.ts', cwd: '/work/project' });
-    expect(snippet).toContain("import { runSuite } from 'mcp-resume-spec/src/suite/run-suite.js';");
+    expect(snippet).toContain("import { runSuite, type CandidateTarget } from 'mcp-resume-spec';");
     expect(snippet).toContain('import startCandidate from "/work/project/src/candidates/sdk.ts";');
     expect(snippet).toContain('const ID = "order-preserved" as const;');
     expect(snippet).toContain('const SEED = 1234567;');
@@ -198,7 +198,7 @@ describe('vitest reproduction', () => {
         test: (_name: string, fn: () => Promise<void>) => hooks.tests.push(fn),
         expect,
       },
-      'mcp-resume-spec/src/suite/run-suite.js': {
+      'mcp-resume-spec': {
         runSuite: async (candidate: (typeof calls)[number]['candidate'], options: (typeof calls)[number]['options']) => {
           calls.push({ candidate, options });
           return { candidate, properties: [{ id: options.only[0], status: statuses[calls.length - 1], runs: 1, reason: 'the replayed reason' }] };

@@ -1,6 +1,6 @@
 /**
- * The package's own name and version, read at run time from its package.json, which sits above
- * this file both in the sources (`src/cli/`) and in the build (`dist/src/cli/`).
+ * The package's own version, read at run time from its package.json, which sits above this file
+ * both in the sources (`src/`) and in the build (`dist/src/`), at a different depth.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,0 +1,109 @@
+/**
+ * docs/client-findings.md, from real runs: the official SDK client, this project's reference client
+ * and every client mutant checked by `check-client` against the reference server with the same
+ * scenarios and faults; per client each property's status, and per failure the scenario, the reason
+ * and the trace. IDs that differ run to run (sessions, event-ID tags) are shown as placeholders.
+ */
+import { clientPropertyIds } from '../../properties/client/ids.js';
+import { clientDefinitions } from '../../properties/client/definitions.js';
+import { referenceClientFactory } from '../../src/client-adapters/reference-client.js';
+import { sdkClientFactory } from '../../src/client-adapters/sdk.js';
+import type { ClientFactory } from '../../src/client-check/contract.js';
+import { levelLabel, renderTrace, type ClientReport } from '../../src/client-check/report.js';
+import { runClientCheck } from '../../src/client-check/run.js';
+import { clientMutants } from '../../src/client-mutants/index.js';
+import { fence, generatedBanner, table } from './markdown.js';
+
+/** The clients checked, in the order the page lists them. */
+export const clientSubjects: Array<{ name: string; about: string; factory: ClientFactory }> = [
+  {
+    name: 'sdk',
+    about: '`@modelcontextprotocol/sdk` 1.32.2 `Client` over `StreamableHTTPClientTransport` (reconnection options scaled to the timeout, resumption token) and `SSEClientTransport` (`src/client-adapters/sdk.ts`).',
+    factory: sdkClientFactory,
+  },
+  { name: 'reference', about: "This project's reference client in its correct setting (`src/client-adapters/reference.ts`).", factory: referenceClientFactory() },
+  ...clientMutants.map((m) => ({ name: m.name, about: `Client mutant: ${m.flaw}.`, factory: m.factory })),
+];
+
+/** The timeout every client is asked to use in the documented run, ms. */
+export const findingsTimeoutMs = 500;
+
+/** Runs every subject (sequentially: each scenario has its own server and proxy). */
+export async function runClientSubjects(): Promise<ClientReport[]> {
+  const reports: ClientReport[] = [];
+  for (const subject of clientSubjects) reports.push(await runClientCheck(subject.factory, { name: subject.name, timeoutMs: findingsTimeoutMs }));
+  return reports;
+}
+
+/** Hides what differs run to run: session IDs and event-ID tags. */
+export function normalizeClientText(text: string): string {
+  return text
+    .replace(/\b[0-9a-f]{32}\b/g, '<session>')
+    .replace(/\b(http|sse):[0-9a-f]{8}-e(\d+)/g, '$1:<tag>-e$2')
+    .replace(/sessionId=[0-9a-f]{8,32}/g, 'sessionId=<session>')
+    .replace(/session [0-9a-f]{8}\b/g, 'session <session>');
+}
+
+/** The status matrix: one row per client, one column per property. */
+export function clientFindingsTable(reports: ClientReport[]): { header: string[]; rows: string[][] } {
+  const header = ['client', ...clientPropertyIds.map((id) => `\`${id}\` (${levelLabel(clientDefinitions[id].level)})`)];
+  const rows = reports.map((r) => [
+    `\`${r.client.name}\``,
+    ...clientPropertyIds.map((id) => {
+      const p = r.properties.find((x) => x.id === id);
+      return p === undefined ? 'n/a' : p.status === 'fail' ? '**FAIL**' : p.status;
+    }),
+  ]);
+  return { header, rows };
+}
+
+/** Reads the status matrix back from the committed page (for the staleness test). */
+export function readClientFindings(markdown: string): { header: string[]; rows: string[][] } {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('| client |'));
+  const cells = (line: string) => line.slice(2, -2).split(' | ');
+  const header = cells(lines[start]!);
+  const rows: string[][] = [];
+  for (let i = start + 2; lines[i]?.startsWith('|'); i++) rows.push(cells(lines[i]!));
+  return { header, rows };
+}
+
+export async function clientFindingsDoc(): Promise<string> {
+  const reports = await runClientSubjects();
+  const { header, rows } = clientFindingsTable(reports);
+  const out = [
+    generatedBanner('scripts/docs/client-findings-doc.ts'),
+    '',
+    '# Client findings',
+    '',
+    `Every client below was checked by \`mcp-resume-spec check-client\` with a ${findingsTimeoutMs} ms request timeout, against the reference server behind the fault-injecting proxy (scenarios, faults and properties: [clients.md](clients.md)). \`pass\`: exercised and never broken; \`skip\`: no scenario exercised it.`,
+    '',
+    table(header, rows),
+    '',
+  ];
+  for (const [i, report] of reports.entries()) {
+    const subject = clientSubjects[i]!;
+    out.push(`## \`${subject.name}\``, '', subject.about, '');
+    const broken = report.scenarios.filter((s) => s.broke.length > 0 || s.error);
+    out.push(
+      broken.length === 0
+        ? 'No scenario broke a property.'
+        : table(['scenario', 'broke'], broken.map((s) => [s.name, s.error ? `could not run: ${s.error}` : s.broke.join(', ')])),
+      '',
+    );
+    for (const p of report.properties.filter((x) => x.status === 'fail')) {
+      const c = p.counterexample!;
+      out.push(
+        `### ${p.id} (${levelLabel(p.level)})`,
+        '',
+        normalizeClientText(p.reason ?? ''),
+        '',
+        `Scenario \`${c.scenario}\`; faults: ${c.faults.join('; ') || 'none'}. The failing entry is marked ✗.`,
+        '',
+        fence('text', normalizeClientText(renderTrace(c.history, c.at).join('\n'))),
+        '',
+      );
+    }
+  }
+  return out.join('\n');
+}

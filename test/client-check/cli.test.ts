@@ -1,0 +1,59 @@
+/** `mcp-resume-spec check-client` as a user runs it: adapters load like `check`'s, exit statuses 0/1/2. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadClientAdapter } from '../../src/client-check/load.js';
+import { runCli } from '../cli/run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'check-client-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('check-client CLI', () => {
+  it('exits 0 for the reference client loaded as an adapter module', async () => {
+    const run = await runCli(['check-client', '--adapter', 'src/client-adapters/reference.ts', '--timeout', '300', '--scenarios', 'cut-undrained,session-expired']);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/PASS client-delivers-exactly-once/);
+    expect(run.code).toBe(0);
+  }, 60_000);
+
+  it('exits 1 with the trace for a mutant, and writes the JSON report', async () => {
+    const out = join(dir, 'report.json');
+    const run = await runCli(['check-client', '--client', 'no-dedup', '--timeout', '300', '--scenarios', 'inclusive-replay', '--out', out]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/FAIL client-delivers-exactly-once \[POLICY\]/);
+    expect(run.stdout).toMatch(/notification seq 1 reached the application 2 times/);
+    const { readFileSync } = await import('node:fs');
+    const report = JSON.parse(readFileSync(out, 'utf8')) as { properties: Array<{ id: string; status: string; basis: { quotes: unknown[] } }> };
+    const failed = report.properties.find((p) => p.id === 'client-delivers-exactly-once')!;
+    expect(failed.status).toBe('fail');
+    expect(failed.basis.quotes.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('exits 2 with one line for a module whose default export is not a factory maker', async () => {
+    const bad = join(dir, 'bad.mjs');
+    writeFileSync(bad, 'export default 42;\n');
+    const run = await runCli(['check-client', '--adapter', bad]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/default export must be a function/);
+  }, 60_000);
+
+  it('loads adapters as check does, and refuses a default export that yields no factory', async () => {
+    const good = join(dir, 'good.mjs');
+    writeFileSync(good, 'export default async () => async () => { throw new Error("unused"); };\n');
+    expect(typeof (await loadClientAdapter(good)).factory).toBe('function');
+    const notFactory = join(dir, 'not-factory.mjs');
+    writeFileSync(notFactory, 'export default () => ({});\n');
+    await expect(loadClientAdapter(notFactory)).rejects.toThrow(/must return a client factory function; got object/);
+    await expect(loadClientAdapter(join(dir, 'missing.mjs'))).rejects.toThrow(/no such file/);
+  });
+
+  it('exits 2 when no scenario can run (a factory that cannot connect)', async () => {
+    const broken = join(dir, 'broken.mjs');
+    writeFileSync(broken, 'export default () => async () => { throw new Error("cannot connect"); };\n');
+    const run = await runCli(['check-client', '--adapter', broken, '--timeout', '100', '--scenarios', 'cut-after-frames']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toMatch(/could not run: the client could not connect: cannot connect/);
+  }, 60_000);
+});

@@ -1,0 +1,88 @@
+/**
+ * The client checker end to end on real clients, one run each (the run docs/client-findings.md is
+ * generated from): the correct reference client passes every client property, each client mutant
+ * breaks exactly the properties its catalog entry lists, the official SDK client (both transports)
+ * gets what the checker really finds, and the committed findings page matches this run.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clientPropertyIds } from '../../properties/client/ids.js';
+import { clientExitStatus, renderClientText, type ClientReport } from '../../src/client-check/report.js';
+import { clientMutants } from '../../src/client-mutants/index.js';
+import {
+  clientFindingsTable,
+  clientSubjects,
+  normalizeClientText,
+  readClientFindings,
+  runClientSubjects,
+} from '../../scripts/docs/client-findings-doc.js';
+
+let reports: Map<string, ClientReport>;
+beforeAll(async () => {
+  const list = await runClientSubjects();
+  reports = new Map(list.map((r) => [r.client.name, r]));
+}, 90_000);
+
+const failed = (report: ClientReport) => report.properties.filter((p) => p.status === 'fail').map((p) => p.id).sort();
+
+describe('check-client on real clients', () => {
+  it('runs every scenario for every client', () => {
+    expect(clientSubjects.length).toBe(2 + clientMutants.length);
+    for (const report of reports.values()) {
+      expect({ client: report.client.name, errors: report.scenarios.filter((s) => s.error !== undefined) }).toEqual({ client: report.client.name, errors: [] });
+    }
+  });
+
+  it('passes the correct reference client on every property, each judged', () => {
+    const report = reports.get('reference')!;
+    for (const id of clientPropertyIds) {
+      const result = report.properties.find((p) => p.id === id)!;
+      expect({ id, status: result.status }).toEqual({ id, status: 'pass' });
+      expect(result.runs).toBeGreaterThan(0);
+    }
+    expect(clientExitStatus(report)).toBe(0);
+  });
+
+  for (const mutant of clientMutants) {
+    it(`catches the ${mutant.name} mutant on exactly ${mutant.breaks.join(', ')}`, () => {
+      const report = reports.get(mutant.name)!;
+      expect(failed(report)).toEqual([...mutant.breaks].sort());
+      expect(clientExitStatus(report)).toBe(1);
+      // Each failure points at an entry of its scenario's recorded history.
+      for (const p of report.properties.filter((r) => r.status === 'fail')) {
+        const c = p.counterexample!;
+        expect([...c.history.wire, ...c.history.app].some((e) => e.at === c.at)).toBe(true);
+      }
+    });
+  }
+
+  it('finds what the official SDK client 1.32.2 does', () => {
+    const report = reports.get('sdk')!;
+    const text = renderClientText(report);
+    // It resumes from the last event it handed on: no loss on a cut, undrained or not; every wait bounded.
+    for (const name of ['cut-after-frames', 'cut-undrained', 'legacy-cut', 'delayed-result', 'no-priming-cut']) {
+      expect({ name, broke: report.scenarios.find((s) => s.name === name)!.broke }, text).toEqual({ name, broke: [] });
+    }
+    // It keeps no record of delivered event IDs: a server's inclusive replay reaches the application twice.
+    expect(report.scenarios.find((s) => s.name === 'inclusive-replay')!.broke).toEqual(['client-delivers-exactly-once']);
+    // On a 404 it surfaces the error but keeps the dead session: the next request presents it again.
+    expect(report.scenarios.find((s) => s.name === 'session-expired')!.broke).toEqual(['client-reinitializes-on-404']);
+    expect(failed(report)).toEqual(['client-delivers-exactly-once', 'client-reinitializes-on-404']);
+    expect(report.properties.find((p) => p.id === 'client-reinitializes-on-404')!.reason).toMatch(/presented it again \(POST \/mcp\)/);
+  });
+
+  it('docs/client-findings.md matches this run (run npm run docs if not)', () => {
+    const committed = readClientFindings(readFileSync(fileURLToPath(new URL('../../docs/client-findings.md', import.meta.url)), 'utf8'));
+    const fresh = clientFindingsTable([...reports.values()]);
+    expect(committed.header).toEqual(fresh.header);
+    expect(committed.rows, 'a finding changed').toEqual(fresh.rows);
+  });
+
+  it('placeholders hide session IDs and event-ID tags, and nothing else', () => {
+    expect(normalizeClientText('session 0123456789abcdef0123456789abcdef at http:cb062b0b-e12, session ea19da43')).toBe(
+      'session <session> at http:<tag>-e12, session <session>',
+    );
+    expect(normalizeClientText('seq 1 of label undrained')).toBe('seq 1 of label undrained');
+  });
+});

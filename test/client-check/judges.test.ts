@@ -1,0 +1,66 @@
+/** The client judges on small hand-made histories: each can fail, and each passes its correct twin. */
+import { describe, expect, it } from 'vitest';
+import type { AppEntry, ClientHistory, WireEntry } from '../../properties/client/history.js';
+import { clientJudges } from '../../properties/client/judges.js';
+
+function history(wire: WireEntry[], app: AppEntry[]): ClientHistory {
+  return { transport: 'streamable', wire, app, boundMs: 1000 };
+}
+const note = (at: number, seq: number): AppEntry => ({ kind: 'notification', at, method: 'notifications/message', params: { level: 'info', data: { label: 'a', seq } } });
+const call: AppEntry = { kind: 'call', at: 1, call: 1, name: 'emit', args: { label: 'a', count: 2 } };
+const resolved = (at: number): AppEntry => ({ kind: 'settled', at, call: 1, outcome: 'resolved', value: {} });
+const request = (at: number, exchange: number, extra: Partial<Extract<WireEntry, { kind: 'request' }>> = {}): WireEntry => ({
+  kind: 'request', at, exchange, origin: 'client', method: 'POST', path: '/mcp', messages: [], ...extra,
+});
+const frame = (at: number, id: string, seq: number): WireEntry => ({
+  kind: 'frame', at, exchange: 1, id, data: '', message: { method: 'notifications/message', params: { level: 'info', data: { label: 'a', seq } } },
+});
+
+describe('client judges', () => {
+  it('delivers-exactly-once: loss and duplicates fail, a rejected call may miss messages', () => {
+    const judge = clientJudges['client-delivers-exactly-once'];
+    expect(judge(history([], [call, note(2, 1), note(3, 2), resolved(4)])).status).toBe('pass');
+    expect(judge(history([], [call, note(2, 1), resolved(4)]))).toMatchObject({ status: 'fail', at: 4 });
+    expect(judge(history([], [call, note(2, 1), note(3, 1), note(4, 2), resolved(5)]))).toMatchObject({ status: 'fail', at: 3 });
+    expect(judge(history([], [call, note(2, 1), { kind: 'settled', at: 3, call: 1, outcome: 'rejected', error: 'x' }])).status).toBe('pass');
+  });
+
+  it('resume-cursor-processed: a cursor past what the application has fails', () => {
+    const judge = clientJudges['client-resume-cursor-processed'];
+    const wire = [frame(2, 'e1', 1), frame(3, 'e2', 2)];
+    const resume = (at: number, id: string) => request(at, 2, { method: 'GET', lastEventId: id });
+    expect(judge(history([...wire, resume(6, 'e2')], [call, note(4, 1), note(5, 2)])).status).toBe('pass');
+    expect(judge(history([...wire, resume(6, 'e2')], [call, note(4, 1)]))).toMatchObject({ status: 'fail', at: 6 });
+    expect(judge(history([...wire, resume(6, 'e9')], [call]))).toMatchObject({ status: 'fail' });
+    expect(judge(history(wire, [call])).status).toBe('n/a');
+  });
+
+  it('reinitializes-on-404: re-presenting the dead session fails, a new initialize passes', () => {
+    const judge = clientJudges['client-reinitializes-on-404'];
+    const dead: WireEntry[] = [request(1, 1, { sessionId: 's1' }), { kind: 'response', at: 2, exchange: 1, status: 404, stream: false, messages: [] }];
+    expect(judge(history([...dead, request(3, 2, { messages: [{ method: 'initialize', id: 1 }] })], [])).status).toBe('pass');
+    expect(judge(history([...dead, request(3, 2, { sessionId: 's1' })], []))).toMatchObject({ status: 'fail', at: 3 });
+    expect(judge(history([...dead, request(3, 2, { sessionId: 's2', messages: [{ method: 'tools/call', id: 2 }] })], []))).toMatchObject({ status: 'fail', at: 3 });
+  });
+
+  it('no-cross-transport-session: a legacy session at /mcp fails', () => {
+    const judge = clientJudges['client-no-cross-transport-session'];
+    const endpoint: WireEntry = { kind: 'frame', at: 1, exchange: 1, event: 'endpoint', id: 'e1', data: '/messages?sessionId=L1' };
+    expect(judge(history([endpoint, request(2, 2, { path: '/messages', querySession: 'L1' })], [])).status).toBe('pass');
+    expect(judge(history([endpoint, request(2, 2, { method: 'GET', sessionId: 'L1', lastEventId: 'e1' })], []))).toMatchObject({ status: 'fail', at: 2 });
+  });
+
+  it('no-silent-resend: two accepted sends of one call fail; a refused first send does not count', () => {
+    const judge = clientJudges['client-no-silent-resend'];
+    const send = (at: number, exchange: number): WireEntry => request(at, exchange, { messages: [{ method: 'tools/call', id: exchange, params: { name: 'emit', arguments: { label: 'a', count: 2 } } }] });
+    const answer = (at: number, exchange: number, status: number): WireEntry => ({ kind: 'response', at, exchange, status, stream: true, messages: [] });
+    expect(judge(history([send(2, 1), answer(3, 1, 404), send(4, 2), answer(5, 2, 200)], [call])).status).toBe('pass');
+    expect(judge(history([send(2, 1), answer(3, 1, 200), send(4, 2), answer(5, 2, 200)], [call]))).toMatchObject({ status: 'fail', at: 4 });
+  });
+
+  it('bounded-wait: a pending call fails', () => {
+    const judge = clientJudges['client-bounded-wait'];
+    expect(judge(history([], [call, resolved(2)])).status).toBe('pass');
+    expect(judge(history([], [call, { kind: 'settled', at: 2, call: 1, outcome: 'pending' }]))).toMatchObject({ status: 'fail' });
+  });
+});

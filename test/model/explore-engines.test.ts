@@ -1,0 +1,81 @@
+/**
+ * The breadth-first engine of `explore` against the previous one (xstate/graph's traversal of the
+ * world machine): the same states, transitions and verdicts, with whole keys or fingerprints,
+ * with or without the memo tables; and its paths really lead where it says.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { parseBounds } from '../../model/bounds.js';
+import { explore, fingerprint, type ExploreResult } from '../../model/explore.js';
+import { exploreWithGraph } from '../../model/explore-graph.js';
+import { invariants } from '../../model/invariants.js';
+import { memoization } from '../../model/memo.js';
+import { policies } from '../../model/policy.js';
+import { replay } from '../../model/trace.js';
+import type { World } from '../../model/world-types.js';
+
+const bounds = parseBounds('calls=1,notifications=1,drops=1,resumes=1');
+const full = parseBounds('calls=1,notifications=1,drops=1,resumes=1,deletes=1,unsolicited=1');
+
+/** What must agree: counts, and per violated property the length of its shortest trace. */
+function verdicts(result: ExploreResult) {
+  return {
+    states: result.states,
+    transitions: result.transitions,
+    violations: result.violations.map((v) => `${v.property}:${v.path.length}`).sort(),
+    matches: Object.fromEntries(Object.entries(result.matches).map(([name, m]) => [name, m.path.length])),
+  };
+}
+
+const signatures = {
+  resumed: (w: World) => w.used.resumes > 0,
+  reinitialized: (w: World) => w.used.reinitializes > 0,
+};
+
+afterEach(() => {
+  memoization.sessionTransitions = true;
+  memoization.sessionKeys = false;
+});
+
+describe('explore finds what xstate/graph finds', () => {
+  test.each(Object.keys(policies))('%s', (name) => {
+    const policy = policies[name]!;
+    for (const b of [bounds, full]) {
+      const graph = verdicts(exploreWithGraph({ policy, bounds: b, signatures }));
+      expect(graph.states).toBeGreaterThan(50);
+      expect(verdicts(explore({ policy, bounds: b, signatures }))).toEqual(graph);
+      expect(verdicts(explore({ policy, bounds: b, signatures, keys: 'exact' }))).toEqual(graph);
+    }
+  });
+
+  test('with every memo table off, and with all on, the verdicts are the same', () => {
+    const policy = policies['seed-000']!;
+    const expected = verdicts(exploreWithGraph({ policy, bounds: full }));
+    memoization.sessionTransitions = false;
+    expect(verdicts(explore({ policy, bounds: full }))).toEqual(expected);
+    memoization.sessionTransitions = true;
+    memoization.sessionKeys = true;
+    expect(verdicts(explore({ policy, bounds: full }))).toEqual(expected);
+  });
+
+  test('each violation path replays to a world that violates its property', () => {
+    const policy = policies['seed-003']!;
+    const result = explore({ policy, bounds: full });
+    expect(result.violations.length).toBeGreaterThan(2);
+    for (const v of result.violations) {
+      const end = replay(policy, full, v.path).at(-1)!.world;
+      expect(invariants[v.property]!(end), v.property).not.toBeNull();
+    }
+  });
+
+  test('fingerprints tell apart keys that differ in one character', () => {
+    const prints = new Set(['a|b', 'a|c', 'b|b', 'ab', 'ba', '', 'x'.repeat(200), 'x'.repeat(199) + 'y'].map(fingerprint));
+    expect(prints.size).toBe(8);
+    expect(fingerprint('same key')).toBe(fingerprint('same key'));
+  });
+
+  test('visit sees every distinct world once', () => {
+    let visited = 0;
+    const result = explore({ policy: policies.reference!, bounds, visit: () => visited++ });
+    expect(visited).toBe(result.states);
+  });
+});
