@@ -102,15 +102,15 @@ export function createReplicaServer({ redis, log, name }: ReplicaOptions): Serve
     registerReplicaFixtures(server, redis);
     await server.connect(transport);
     if (replay) {
-      const replay = await transport.handleRequest(
+      const answer = await transport.handleRequest(
         new Request('http://replica/mcp', {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
           body: JSON.stringify({ jsonrpc: '2.0', id: 'replica-hydrate', method: 'initialize', params: initialize }),
         }),
       );
-      await replay.text();
-      if (replay.status !== 200) throw new Error(`replaying the session's initialize answered ${replay.status}`);
+      await answer.text();
+      if (answer.status !== 200) throw new Error(`replaying the session's initialize answered ${answer.status}`);
     }
     return { transport, recording };
   };

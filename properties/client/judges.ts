@@ -72,16 +72,19 @@ const deliversExactlyOnce: Judge = ({ app }) => {
   return judged ? pass : notApplicable;
 };
 
-/** Whether the application had processed `message` (a notification, or a call's response) before `before`. */
-function processed(history: ClientHistory, message: WireMessage, before: number): boolean {
+/**
+ * Whether the application had processed `message` (a notification, or a call's response), received
+ * at clock `after`, before clock `before`.
+ */
+function processed(history: ClientHistory, message: WireMessage, after: number, before: number): boolean {
   if (message.method !== undefined) {
     const data = fixtureData(message.params);
     return history.app.some(
-      (e) => e.kind === 'notification' && e.at < before && e.method === message.method && JSON.stringify(fixtureData(e.params) ?? e.params) === JSON.stringify(data ?? message.params),
+      (e) => e.kind === 'notification' && e.at > after && e.at < before && e.method === message.method && JSON.stringify(fixtureData(e.params) ?? e.params) === JSON.stringify(data ?? message.params),
     );
   }
   // A response: some call settled with it (the application has the result, or the error).
-  return history.app.some((e) => e.kind === 'settled' && e.at < before && e.outcome !== 'pending');
+  return history.app.some((e) => e.kind === 'settled' && e.at > after && e.at < before && e.outcome !== 'pending');
 }
 
 const resumeCursorProcessed: Judge = (history) => {
@@ -96,7 +99,7 @@ const resumeCursorProcessed: Judge = (history) => {
       return { status: 'fail', reason: `resume at ${request.path} presented Last-Event-ID ${request.lastEventId}, which no frame the client received carried`, at: request.at };
     }
     if (frame.message === undefined) continue;
-    if (!processed(history, frame.message, request.at)) {
+    if (!processed(history, frame.message, frame.at, request.at)) {
       const what = frame.message.method !== undefined ? `notification ${JSON.stringify(frame.message.params)}` : `the response to request ${String(frame.message.id)}`;
       return {
         status: 'fail',

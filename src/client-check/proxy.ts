@@ -25,10 +25,10 @@ export interface ProxyOptions {
   clock: Clock;
   wire: WireEntry[];
   /**
-   * Resolves (true) once the application has the message of a frame, or false past a bound: a
-   * non-undrained cut waits on it.
+   * Resolves (true) once the application has the message of a frame forwarded at clock `since`, or
+   * false past a bound: a non-undrained cut waits on it.
    */
-  applicationHas(message: WireMessage): Promise<boolean>;
+  applicationHas(message: WireMessage, since: number): Promise<boolean>;
 }
 
 export interface WireProxy {
@@ -304,7 +304,7 @@ export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
           return;
         }
         res.write(frame.raw + '\n\n');
-        if (message) await options.applicationHas(message);
+        if (message) await options.applicationHas(message, entry.at);
         else await wait(20);
         await cutNow(false, undefined);
         return;

@@ -28,6 +28,11 @@ export interface ClientCheckOptions {
   onScenario?: (outcome: ScenarioOutcome) => void;
 }
 
+/** The bound of a client's setup (connecting is not under test): generous, so load does not fail a scenario. */
+export function setupMs(timeoutMs: number): number {
+  return Math.max(timeoutMs * 10, 5000) + 1000;
+}
+
 /** How long an application-side wait for a frame's message may take before a cut goes ahead anyway. */
 const APPLICATION_WAIT_MS = 500;
 
@@ -41,7 +46,9 @@ function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
-function sameMessage(entry: AppEntry, message: WireMessage): boolean {
+/** Whether an application entry is `message` reaching the application (a response: some call settling after the frame). */
+function sameMessage(entry: AppEntry, message: WireMessage, since: number): boolean {
+  if (entry.at <= since) return false;
   if (message.method === undefined) return entry.kind === 'settled' && entry.outcome !== 'pending';
   return entry.kind === 'notification' && entry.method === message.method && JSON.stringify(entry.params) === JSON.stringify(message.params);
 }
@@ -61,10 +68,10 @@ export async function runScenario(
   const changed = (): void => {
     for (const waiter of [...waiters]) waiter();
   };
-  const applicationHas = (message: WireMessage): Promise<boolean> =>
+  const applicationHas = (message: WireMessage, since: number): Promise<boolean> =>
     new Promise((resolve) => {
       const check = (): void => {
-        if (!app.some((e) => sameMessage(e, message))) return;
+        if (!app.some((e) => sameMessage(e, message, since))) return;
         done(true);
       };
       const timer = setTimeout(() => done(false), APPLICATION_WAIT_MS);
@@ -84,7 +91,7 @@ export async function runScenario(
     proxy = await startProxy({ upstream: server.url, faults: scenario.faults, clock, wire, applicationHas });
     const url = `${proxy.url}${scenario.transport === 'streamable' ? '/mcp' : '/sse'}`;
     try {
-      const made = await bounded(factory({ url, transport: scenario.transport, timeoutMs }), boundMs, 'the factory');
+      const made = await bounded(factory({ url, transport: scenario.transport, timeoutMs }), setupMs(timeoutMs), 'the factory');
       if (!isClientUnderTest(made)) throw new Error('the factory did not resolve to {callTool, onNotification, close}');
       client = made;
     } catch (error) {

@@ -114,7 +114,7 @@ export class ScenarioDriver {
    * stop, or on a stream the candidate left) is left out; returns whether it was done.
    */
   async apply(step: WorldStep): Promise<boolean> {
-    if (!this.follows(step)) {
+    if (!this.follows(step) || this.unoffered(step)) {
       if (this.stopped === undefined) this.skipped++;
       return false;
     }
@@ -127,6 +127,22 @@ export class ScenarioDriver {
     data.answer = await this.perform(before, step);
     this.steps.push(data);
     return true;
+  }
+
+  /**
+   * Whether the stream a resume names never sent the client an event ID: a made-up (`garbage`) or
+   * earlier session's (`stale`) cursor presented on it is then a probe of the candidate's answer,
+   * not a resumption the client would ever attempt.
+   */
+  private probes(step: WorldStep): boolean {
+    if (step.type !== 'RESUME' || step.cursor === 'own') return false;
+    const handle = this.handles.get(step.stream);
+    return !handle || !(handle.cursor || this.lastIdOn(handle.conn));
+  }
+
+  /** A probing resume of a candidate that offers no resumption: nothing a client of it would do. */
+  private unoffered(step: WorldStep): boolean {
+    return this.options.abilities.resumption?.offered === false && this.probes(step);
   }
 
   /** The step being done and the model's answer to it. */
@@ -185,6 +201,7 @@ export class ScenarioDriver {
       case 'RESUME':
         return this.resume(before, step);
       case 'DELETE': {
+        this.keepStaleCursor(before);
         this.deleted = true;
         const answer = await this.client.deleteSession();
         const status = answer.kind === 'error' ? undefined : answer.status;
@@ -208,10 +225,15 @@ export class ScenarioDriver {
     return ref;
   }
 
-  private async initialize(before: World, transport: 'sse' | 'streamable'): Promise<StepAnswer> {
+  /** As the model does when a session is left (re-initialized or deleted): its first stream's cursor becomes the stale one. */
+  private keepStaleCursor(before: World): void {
     const oldFirst = before.client.streams[0];
     const oldHandle = oldFirst && this.handles.get(oldFirst.id);
     if (oldHandle) this.staleCursor = oldHandle.cursor || this.lastIdOn(oldHandle.conn) || this.staleCursor;
+  }
+
+  private async initialize(before: World, transport: 'sse' | 'streamable'): Promise<StepAnswer> {
+    this.keepStaleCursor(before);
     this.handles.clear();
     this.unfollowed.clear();
     this.deleted = false;
@@ -313,13 +335,16 @@ export class ScenarioDriver {
 
   private async resume(before: World, step: Extract<WorldStep, { type: 'RESUME' }>): Promise<StepAnswer> {
     const handle = this.handles.get(step.stream);
+    const probe = this.probes(step);
     const transport = step.via === 'same' ? before.client.transport : otherTransport(before.client.transport);
-    const lastEventId = step.cursor === 'own' ? (handle?.cursor ?? '') : step.cursor === 'garbage' ? garbageCursor : (this.staleCursor ?? garbageCursor);
+    // No made-up cursor stands in for a stale one: without an earlier session's ID there is none to present.
+    const lastEventId = step.cursor === 'own' ? (handle?.cursor ?? '') : step.cursor === 'garbage' ? garbageCursor : (this.staleCursor ?? '');
     // The model names its own event IDs; the trace shows the cursor the candidate was given.
     this.current!.data.cursor = { value: lastEventId === '' ? null : lastEventId, origin: step.cursor };
     const modelAccepts = this.world.client.phase === 'ready';
     if (lastEventId === '') {
-      // The model's streams open with an event ID (a priming event); this one gave the client none.
+      // The model's streams open with an event ID (a priming event); this one gave the client none,
+      // or (a stale cursor) no earlier session did: the resume is left out, as the model cannot follow.
       return this.diverge({ error: 'no event ID to present' }, { missing: 'cursor' }, { unfollow: step.stream });
     }
     const answer = await this.client.resume({
@@ -339,8 +364,9 @@ export class ScenarioDriver {
         newSession = true;
       }
     }
-    // Whatever the model says, the client now holds what the candidate gave it.
-    if (real === 'accepted' && answer.kind === 'stream') {
+    // Whatever the model says, the client now holds what the candidate gave it; a probe's answer
+    // never becomes the stream's handle, so the scenario's end neither waits on it nor retries through it.
+    if (real === 'accepted' && answer.kind === 'stream' && !probe) {
       this.handles.set(step.stream, answer.stream);
       // A resumed legacy stream is the session's one stream again, whichever endpoint carries it
       // now: later legacy answers come on this connection.

@@ -12,7 +12,7 @@ import { replayPathOf, runCommands, scenarios as interleavedScenarios } from './
 import { probes, runProbe } from './probes.js';
 import { runSteps, type ScenarioContext } from './scenario.js';
 import type { CandidateTarget, ClientSettings, CoverageReport, SuiteOptions, SuiteReport } from './types.js';
-import { Verdicts, type ScenarioRecord } from './verdicts.js';
+import { anchorStep, causePrecedence, Verdicts, type ScenarioRecord } from './verdicts.js';
 import type { Judgement } from '../../properties/judgement.js';
 
 /** The reference client: cursor on drain, dedup by event ID, retry a call that timed out. */
@@ -114,11 +114,17 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       progress('interleavings', broke);
     });
     report.interleavings = { runs: done, seed, ms: performance.now() - interleavingsStarted };
-    for (const [id, run] of [...firstFailure].sort((a, b) => a[1] - b[1])) {
+    // Causes first: a consequence is reported with its cause's (shrunk) run, so it is not shrunk on its own.
+    for (const id of [...firstFailure.keys()].sort((a, b) => causePrecedence.indexOf(a) - causePrecedence.indexOf(b))) {
       if (left() <= 0) break;
+      if (verdicts.explained(id)) continue;
+      // Shrink from the reported run when it is an interleaving, keeping the failures that rest on its step
+      // together; a coverage or probe run is a model path or a fixed probe already, and stays.
+      const from = verdicts.counterexample(id);
+      if (from === undefined || from.seed !== seed || !/^\d+$/.test(from.path)) continue;
       // Shrinking is bounded per property: a smaller counterexample is worth seconds, not minutes.
-      const shrunk = await shrink(context, ids, id, seed, String(run), Math.min(left(), options.shrinkMs ?? shrinkBudgetMs));
-      if (shrunk) verdicts.setCounterexample(id, shrunk.judgement, shrunk.record);
+      const shrunk = await shrink(context, ids, verdicts.group(id), seed, from.path, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs));
+      if (shrunk) verdicts.setCounterexample(id, shrunk.record, shrunk.judged);
     }
   }
   if (left() <= 0) verdicts.skipRest(`the suite's time budget (${Math.round(budgetMs / 1000)} s) ran out first`);
@@ -133,18 +139,21 @@ function withDivergences(report: SuiteReport, verdicts: Verdicts): void {
 }
 
 /**
- * Shrinks the failing run at `path` for one property. Returns fast-check's final counterexample:
- * its path, and the trace of that very run. fast-check moves to each failing shrink it tries and
- * reports the last one, so the last failing run is the one its path names.
+ * Shrinks the failing run at `path` for a group of failures resting on one step: a smaller run
+ * counts only where all of them still fail, on one step. Returns
+ * fast-check's final counterexample: its path, and the trace and judgements of that very run.
+ * fast-check moves to each failing shrink it tries and reports the last one, so the last failing
+ * run is the one its path names.
  */
-async function shrink(context: ScenarioContext, ids: PropertyId[], id: PropertyId, seed: number, path: string, budgetMs: number) {
-  let last: { record: ScenarioRecord; judgement: Judgement } | undefined;
+async function shrink(context: ScenarioContext, ids: PropertyId[], group: PropertyId[], seed: number, path: string, budgetMs: number) {
+  let last: { record: ScenarioRecord; judged: Map<PropertyId, Judgement> } | undefined;
   const details = await fc.check(
     fc.asyncProperty(interleavedScenarios(maxCommands), async (commands) => {
       const { record, judged } = await runCommands(context, commands, ids, { seed, path });
-      const judgement = judged.get(id)!;
-      if (judgement.status !== 'fail') return true;
-      last = { record, judgement };
+      if (group.some((id) => judged.get(id)!.status !== 'fail')) return true;
+      const steps = new Set(group.map((id) => anchorStep(record, judged.get(id)!)));
+      if (group.length > 1 && (steps.size > 1 || steps.has(undefined))) return true;
+      last = { record, judged };
       return false;
     }),
     { seed, path, interruptAfterTimeLimit: Math.max(1, budgetMs), markInterruptAsFailure: false },

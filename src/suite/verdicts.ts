@@ -2,7 +2,9 @@
  * Gathers the judgements of every scenario into one result per property: `fail` with the
  * (smallest) failing scenario as counterexample, else `pass` if some scenario could judge it,
  * else `skip` with the reason. Failures that rest on one observation (same run, same step) are
- * grouped under a root cause; divergences from the model are gathered as findings of their own.
+ * grouped under a root cause: each property's counterexample is, where some run shows it, one in
+ * which a failure of higher precedence rests on the same step, and then its cause's own run where
+ * that shows both. Divergences from the model are gathered as findings of their own.
  */
 import type { PropertyId } from '../../model/property-ids.js';
 import { diverged, type StepAnswer, type TraceStepData } from '../../model/trace-step.js';
@@ -26,7 +28,14 @@ interface Failure {
   counterexample: Counterexample;
   /** The step the failure rests on (see {@link anchorStep}); undefined when its evidence names none. */
   step: number | undefined;
+  /** Every failure of the same run, with its step: which other failures rest on the same step. */
+  run: RunFailures;
+  /** Set for a shrunk counterexample: kept whatever other runs offer. */
+  fixed?: true;
 }
+
+/** The failures of one run, each with the step it rests on. */
+type RunFailures = Map<PropertyId, { judgement: Judgement; step: number | undefined }>;
 
 interface Tally {
   runs: number;
@@ -96,6 +105,40 @@ function shorter(a: { steps: unknown[]; path: string }, b: { steps: unknown[]; p
   return a.steps.length < b.steps.length || (a.steps.length === b.steps.length && a.path < b.path);
 }
 
+const rank = (id: PropertyId): number => causePrecedence.indexOf(id);
+
+/** The failures of `run` resting on the same step as `id`'s (itself included; itself alone when it names no step). */
+function sameStep(run: RunFailures, id: PropertyId): PropertyId[] {
+  const step = run.get(id)!.step;
+  if (step === undefined) return [id];
+  return [...run].filter(([, f]) => f.step === step).map(([other]) => other);
+}
+
+/** The cause among `group`: the first by {@link causePrecedence}. */
+function causeOf(group: PropertyId[]): PropertyId {
+  return [...group].sort((a, b) => rank(a) - rank(b))[0]!;
+}
+
+/**
+ * Whether run `a` serves as `id`'s counterexample better than run `b`: first a run where a
+ * failure of higher precedence rests on the same step (so the report can name the cause beside
+ * the very trace), then the run where more failures rest on that step, then the shorter.
+ */
+function better(id: PropertyId, a: Failure, b: Failure): boolean {
+  const explained = (f: Failure) => (causeOf(sameStep(f.run, id)) !== id ? 1 : 0);
+  if (explained(a) !== explained(b)) return explained(a) > explained(b);
+  const size = (f: Failure) => sameStep(f.run, id).length;
+  if (size(a) !== size(b)) return size(a) > size(b);
+  return shorter(a.counterexample, b.counterexample);
+}
+
+/** The failures among a run's judgements, each with the step it rests on. */
+function runFailures(scenario: ScenarioRecord, judged: Map<PropertyId, Judgement>): RunFailures {
+  const run: RunFailures = new Map();
+  for (const [id, judgement] of judged) if (judgement.status === 'fail') run.set(id, { judgement, step: anchorStep(scenario, judgement) });
+  return run;
+}
+
 export class Verdicts {
   private readonly tallies = new Map<PropertyId, Tally>();
   private readonly divergenceMap = new Map<string, Divergence>();
@@ -108,6 +151,7 @@ export class Verdicts {
   add(scenario: ScenarioRecord, judged = judgeHistory(scenario.history, this.ids)): PropertyId[] {
     this.addDivergences(scenario);
     const broken: PropertyId[] = [];
+    const run = runFailures(scenario, judged);
     for (const [id, judgement] of judged) {
       const tally = this.tallies.get(id)!;
       if (judgement.status === 'skip') {
@@ -121,11 +165,31 @@ export class Verdicts {
         continue;
       }
       broken.push(id);
-      const counterexample = toCounterexample(scenario);
-      const known = tally.failure?.counterexample;
-      if (!known || shorter(counterexample, known)) tally.failure = { judgement, counterexample, step: anchorStep(scenario, judgement) };
+      const failure: Failure = { judgement, counterexample: toCounterexample(scenario), step: run.get(id)!.step, run };
+      const known = tally.failure;
+      if (!known || (!known.fixed && better(id, failure, known))) tally.failure = failure;
     }
     return broken;
+  }
+
+  /**
+   * The failures that rest on the same step of `id`'s counterexample as `id`'s own (itself
+   * included): what a shrink of that counterexample should keep together.
+   */
+  group(id: PropertyId): PropertyId[] {
+    const failure = this.tallies.get(id)?.failure;
+    return failure ? sameStep(failure.run, id) : [];
+  }
+
+  /** The counterexample a property's failure is reported with (after {@link results}' grouping, the one shown). */
+  counterexample(id: PropertyId): Counterexample | undefined {
+    return this.tallies.get(id)?.failure?.counterexample;
+  }
+
+  /** Whether a property's counterexample shows a failure of higher precedence on the same step: it is a consequence. */
+  explained(id: PropertyId): boolean {
+    const failure = this.tallies.get(id)?.failure;
+    return failure !== undefined && causeOf(sameStep(failure.run, id)) !== id;
   }
 
   private addDivergences(scenario: ScenarioRecord): void {
@@ -142,10 +206,13 @@ export class Verdicts {
     }
   }
 
-  /** Replaces a property's counterexample with a (shrunk) one. */
-  setCounterexample(id: PropertyId, judgement: Judgement, scenario: ScenarioRecord): void {
+  /** Replaces a property's counterexample with a (shrunk) run, given all its judgements; no later run replaces it. */
+  setCounterexample(id: PropertyId, scenario: ScenarioRecord, judged: Map<PropertyId, Judgement>): void {
     const tally = this.tallies.get(id)!;
-    tally.failure = { judgement, counterexample: toCounterexample(scenario), step: anchorStep(scenario, judgement) };
+    const run = runFailures(scenario, judged);
+    const own = run.get(id);
+    if (!own) throw new RangeError(`${id} does not fail in the run given as its counterexample`);
+    tally.failure = { judgement: own.judgement, counterexample: toCounterexample(scenario), step: own.step, run, fixed: true };
   }
 
   failed(id: PropertyId): boolean {
@@ -163,6 +230,7 @@ export class Verdicts {
   }
 
   results(): PropertyResult[] {
+    this.shareCauseRuns();
     const results = this.ids.map((id): PropertyResult => {
       const tally = this.tallies.get(id)!;
       if (tally.failure) {
@@ -176,24 +244,37 @@ export class Verdicts {
     return results;
   }
 
-  /** Groups failures of one run and one step: the first by {@link causePrecedence} is the cause, the rest name it. */
+  /**
+   * A consequence takes its cause's counterexample where that run shows it failing on the cause's
+   * step: cause and consequence are then reported with one trace and one replay path. Causes go
+   * first (by precedence), so a chain settles on the run of its first cause.
+   */
+  private shareCauseRuns(): void {
+    for (const id of [...this.ids].sort((a, b) => rank(a) - rank(b))) {
+      const tally = this.tallies.get(id)!;
+      const failure = tally.failure;
+      if (!failure || failure.step === undefined) continue;
+      const cause = causeOf(sameStep(failure.run, id));
+      const theirs = cause === id ? undefined : this.tallies.get(cause)?.failure;
+      if (!theirs || theirs.counterexample === failure.counterexample) continue;
+      const mine = theirs.run.get(id);
+      if (mine === undefined || mine.step === undefined || mine.step !== theirs.step) continue;
+      tally.failure = { judgement: mine.judgement, counterexample: theirs.counterexample, step: mine.step, run: theirs.run };
+    }
+  }
+
+  /**
+   * Names the cause of each failure reported with its cause's very run, where a failure of higher
+   * precedence rests on the same step (the first by {@link causePrecedence}): the reports then
+   * show the trace once, under the cause.
+   */
   private markCauses(results: PropertyResult[]): void {
-    const groups = new Map<string, PropertyId[]>();
     for (const id of this.ids) {
       const failure = this.tallies.get(id)!.failure;
       if (!failure || failure.step === undefined) continue;
-      const key = JSON.stringify([failure.counterexample.seed, failure.counterexample.path, failure.step]);
-      groups.set(key, [...(groups.get(key) ?? []), id]);
-    }
-    for (const members of groups.values()) {
-      if (members.length < 2) continue;
-      const rank = (id: PropertyId) => causePrecedence.indexOf(id);
-      const [cause, ...consequences] = [...members].sort((a, b) => rank(a) - rank(b));
-      const step = this.tallies.get(cause!)!.failure!.step!;
-      for (const id of consequences) {
-        const result = results.find((r) => r.id === id)!;
-        result.causedBy = { property: cause!, step };
-      }
+      const cause = causeOf(sameStep(failure.run, id));
+      if (cause === id || this.tallies.get(cause)?.failure?.run !== failure.run) continue;
+      results.find((r) => r.id === id)!.causedBy = { property: cause, step: failure.step };
     }
   }
 }

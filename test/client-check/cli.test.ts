@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadClientAdapter } from '../../src/client-check/load.js';
+import { clientExitStatus, renderClientText } from '../../src/client-check/report.js';
+import { runClientCheck } from '../../src/client-check/run.js';
 import { runCli } from '../cli/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'check-client-'));
@@ -50,10 +52,14 @@ describe('check-client CLI', () => {
   });
 
   it('exits 2 when no scenario can run (a factory that cannot connect)', async () => {
-    const broken = join(dir, 'broken.mjs');
-    writeFileSync(broken, 'export default () => async () => { throw new Error("cannot connect"); };\n');
-    const run = await runCli(['check-client', '--adapter', broken, '--timeout', '100', '--scenarios', 'cut-after-frames']);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toMatch(/could not run: the client could not connect: cannot connect/);
-  }, 60_000);
+    const report = await runClientCheck(async () => {
+      throw new Error('cannot connect');
+    }, { name: 'broken', timeoutMs: 100, scenarios: ['cut-after-frames', 'legacy-cut'] });
+    expect(report.scenarios.map((s) => s.error)).toEqual([
+      'the client could not connect: cannot connect',
+      'the client could not connect: cannot connect',
+    ]);
+    expect(clientExitStatus(report)).toBe(2);
+    expect(renderClientText(report)).toMatch(/could not run: the client could not connect: cannot connect/);
+  });
 });
