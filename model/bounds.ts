@@ -21,6 +21,11 @@ export interface Bounds {
   migrations: number;
   /** Resumes may present a garbage cursor or one from an earlier session (0/1). */
   foreignCursors: number;
+  /**
+   * A legacy client may move its session to `/mcp` by POSTing its next call there with the
+   * session's ID and no `Last-Event-ID` (0/1): a migration without a cursor.
+   */
+  moves: number;
   /** Calls that may be `emit_unsolicited`, whose notifications go to the standalone stream (retries not counted). */
   unsolicited: number;
   /** Frames a connection holds in flight (sent, not yet received): the socket's buffer. */
@@ -41,6 +46,7 @@ export const defaultBounds: Bounds = {
   deletes: 0,
   migrations: 1,
   foreignCursors: 1,
+  moves: 0,
   unsolicited: 0,
   inFlight: 1,
   undrained: 2,
@@ -58,6 +64,7 @@ export const maxBounds: Bounds = {
   deletes: 1,
   migrations: 1,
   foreignCursors: 1,
+  moves: 1,
   unsolicited: 1,
   inFlight: 4,
   undrained: 4,

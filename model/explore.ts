@@ -11,7 +11,8 @@ import { violatedInvariants } from './invariants.js';
 import type { Policy } from './policy.js';
 import type { PropertyId } from './property-ids.js';
 import { forgetSessionMemo } from './session-step.js';
-import { computeWorldKey } from './world-key.js';
+import { FingerprintSink } from './explore-fingerprint.js';
+import { computeWorldKey, writeWorldKey } from './world-key.js';
 import { enabledSteps } from './world-steps.js';
 import type { World, WorldStep } from './world-types.js';
 import { initialWorld, step as takeStep } from './world.js';
@@ -70,21 +71,75 @@ export class ExplorationBudgetExceeded extends Error {
 }
 
 /**
- * A 64-bit fingerprint of a state key (two 32-bit FNV-1a variants), as a 4-character string: a
- * Map keyed by it holds a few dozen bytes per state instead of the whole key. Two distinct keys
- * share a fingerprint with probability about n^2 / 2^65 (under 1e-8 for a million states);
- * `keys: 'exact'` keeps whole keys, and the tests compare both with xstate/graph's traversal.
+ * A 64-bit fingerprint of a state key (two 32-bit FNV-1a variants), as a 4-character string.
+ * Two distinct keys share a fingerprint with probability about n^2 / 2^65 (under 1e-8 for a
+ * million states); `keys: 'exact'` keeps whole keys, and the tests compare both with
+ * xstate/graph's traversal.
  */
 export function fingerprint(key: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x9747b28c;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-    b ^= b >>> 15;
-  }
+  sink.reset().add(key);
+  const { a, b } = sink;
   return String.fromCharCode(a >>> 16, a & 0xffff, b >>> 16, b & 0xffff);
+}
+
+const sink = new FingerprintSink();
+
+/**
+ * The states seen, by fingerprint, in an open-addressing table of typed arrays: about 24 bytes
+ * per state, where a Map from a 4-character string to an ID takes several times that.
+ */
+class FingerprintTable {
+  private a = new Int32Array(1 << 12);
+  private b = new Int32Array(1 << 12);
+  /** The state ID plus one; 0 marks an empty slot. */
+  private ids = new Int32Array(1 << 12);
+  size = 0;
+  /** The ID of the state `world` is, or -1 after recording it under `id`. */
+  getOrAdd(world: World, id: number): number {
+    writeWorldKey(world, sink.reset());
+    const { a, b } = sink;
+    const found = this.find(a, b);
+    if (this.ids[found] !== 0) return this.ids[found]! - 1;
+    this.a[found] = a;
+    this.b[found] = b;
+    this.ids[found] = id + 1;
+    if (++this.size * 2 > this.ids.length) this.grow();
+    return -1;
+  }
+  private find(a: number, b: number): number {
+    const mask = this.ids.length - 1;
+    let i = (Math.imul(a ^ b, 0x9e3779b1) >>> 0) & mask;
+    while (this.ids[i] !== 0 && (this.a[i] !== a || this.b[i] !== b)) i = (i + 1) & mask;
+    return i;
+  }
+  private grow(): void {
+    const { a, b, ids } = this;
+    this.a = new Int32Array(ids.length * 2);
+    this.b = new Int32Array(ids.length * 2);
+    this.ids = new Int32Array(ids.length * 2);
+    for (let i = 0; i < ids.length; i++) {
+      if (ids[i] === 0) continue;
+      const at = this.find(a[i]!, b[i]!);
+      this.a[at] = a[i]!;
+      this.b[at] = b[i]!;
+      this.ids[at] = ids[i]!;
+    }
+  }
+}
+
+/** Seen states by whole key. */
+class ExactTable {
+  private readonly map = new Map<string, number>();
+  get size(): number {
+    return this.map.size;
+  }
+  getOrAdd(world: World, id: number): number {
+    const key = computeWorldKey(world);
+    const known = this.map.get(key);
+    if (known !== undefined) return known;
+    this.map.set(key, id);
+    return -1;
+  }
 }
 
 /** Growable parent pointers: per state, the state it was first reached from and the step taken. */
@@ -145,11 +200,10 @@ function search(options: ExploreOptions): ExploreResult {
   const maxMs = options.maxMs ?? 120_000;
   const started = performance.now();
   const initial = options.fromWorld ?? initialWorld({ policy: options.policy, bounds: options.bounds });
-  const seen = new Map<string, number>();
-  const keyOf = options.keys === 'exact' ? computeWorldKey : (world: World) => fingerprint(computeWorldKey(world));
+  const seen = options.keys === 'exact' ? new ExactTable() : new FingerprintTable();
   const parents = new Parents();
   const table = new StepTable();
-  seen.set(keyOf(initial), parents.add(-1, -1));
+  seen.getOrAdd(initial, parents.add(-1, -1));
   // The queue holds worlds not yet expanded; an expanded world is dropped from it.
   let queue: Array<World | undefined> = [initial];
   let queueIds: number[] = [0];
@@ -183,10 +237,8 @@ function search(options: ExploreOptions): ExploreResult {
     transitions += steps.length;
     for (const s of steps) {
       const next = takeStep(world, s);
-      const key = keyOf(next);
-      if (seen.has(key)) continue;
+      if (seen.getOrAdd(next, parents.size) >= 0) continue;
       const nextId = parents.add(id, table.id(s));
-      seen.set(key, nextId);
       queue.push(next);
       queueIds.push(nextId);
     }

@@ -3,6 +3,7 @@
  * history judges in `properties/`). Each returns null when it holds, or what is wrong.
  */
 import type { PropertyId } from './property-ids.js';
+import { firstReplayGap } from './replay-gap.js';
 import { sessionContext } from './session-step.js';
 import type { SessionContext } from './session-types.js';
 import type { ClientStream, World, WorldEvent, WorldMessage } from './world-types.js';
@@ -148,6 +149,13 @@ export const invariants: Partial<Record<PropertyId, Invariant>> = {
     }
     return null;
   },
+  'replay-has-no-gap': (world) =>
+    everySession(world, (c) => {
+      const gap = firstReplayGap(c);
+      return gap
+        ? `session ${c.sessionId} answered Last-Event-ID ${gap.lastEventId} with a replay that skips ${gap.skipped} (it carried ${gap.instead} in its place)`
+        : null;
+    }),
 };
 
 /** Every invariant that fails in `world`, with what is wrong. */

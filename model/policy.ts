@@ -15,6 +15,14 @@ export type CrossTransportCursor = 'unknown' | 'translate';
 export type CapabilitiesOnMigration = 'negotiated' | 'defaultProfile';
 /** When the client's cursor moves to a frame's ID. */
 export type CursorAdvance = 'onReceive' | 'onDrain';
+/** Whether a session idle past a TTL is ended by the server (production servers bound their sessions). */
+export type SessionExpiry = 'never' | 'idleTtl';
+/**
+ * How much of a session's log the server keeps. `bounded`: the oldest events are dropped and a
+ * cursor naming one is answered as an unknown cursor is; `boundedPartialReplay`: a cursor naming
+ * a dropped event replays what is left of its stream, a replay with a gap (a broken retention).
+ */
+export type LogRetention = 'unbounded' | 'bounded' | 'boundedPartialReplay';
 
 /** The knobs the server side reads. */
 export interface ServerPolicy {
@@ -34,6 +42,10 @@ export interface ServerPolicy {
   crossTransportCursor: CrossTransportCursor;
   /** `defaultProfile`: a cross-transport resume re-derives capabilities from a default (seed 003). */
   capabilitiesOnMigration: CapabilitiesOnMigration;
+  /** `idleTtl`: a session with no connection attached may expire, and then answers as a terminated one (404). */
+  sessionExpiry: SessionExpiry;
+  /** `bounded`: the server may drop a session's oldest events (see {@link LogRetention}). */
+  logRetention: LogRetention;
 }
 
 /** The knobs the client side reads. */
@@ -62,6 +74,8 @@ export const knobs = {
   unknownCursor: ['reject', 'emptyStream'],
   crossTransportCursor: ['unknown', 'translate'],
   capabilitiesOnMigration: ['negotiated', 'defaultProfile'],
+  sessionExpiry: ['never', 'idleTtl'],
+  logRetention: ['unbounded', 'bounded', 'boundedPartialReplay'],
   cursorAdvance: ['onReceive', 'onDrain'],
   dedup: [true, false],
   retryOnTimeout: [true, false],
@@ -71,7 +85,16 @@ export const knobs = {
 export type KnobName = keyof typeof knobs;
 export type KnobValue<K extends KnobName> = (typeof knobs)[K][number];
 
-const serverKnobs = ['eventIds', 'bridging', 'replay', 'unknownCursor', 'crossTransportCursor', 'capabilitiesOnMigration'] as const;
+const serverKnobs = [
+  'eventIds',
+  'bridging',
+  'replay',
+  'unknownCursor',
+  'crossTransportCursor',
+  'capabilitiesOnMigration',
+  'sessionExpiry',
+  'logRetention',
+] as const;
 
 /** Reads one knob of a policy. */
 export function knob<K extends KnobName>(policy: Policy, name: K): KnobValue<K> {
@@ -102,6 +125,8 @@ export const reference: Policy = {
     unknownCursor: 'reject',
     crossTransportCursor: 'unknown',
     capabilitiesOnMigration: 'negotiated',
+    sessionExpiry: 'never',
+    logRetention: 'unbounded',
   },
   client: { cursorAdvance: 'onDrain', dedup: true, retryOnTimeout: true, retryAfterReinitialize: false },
 };
@@ -119,6 +144,8 @@ export const seed000: Policy = {
     unknownCursor: 'reject',
     crossTransportCursor: 'unknown',
     capabilitiesOnMigration: 'negotiated',
+    sessionExpiry: 'never',
+    logRetention: 'unbounded',
   },
   client: { cursorAdvance: 'onReceive', dedup: false, retryOnTimeout: true, retryAfterReinitialize: false },
 };
@@ -136,6 +163,8 @@ export const seed003: Policy = {
     unknownCursor: 'emptyStream',
     crossTransportCursor: 'unknown',
     capabilitiesOnMigration: 'defaultProfile',
+    sessionExpiry: 'never',
+    logRetention: 'unbounded',
   },
   client: { cursorAdvance: 'onReceive', dedup: false, retryOnTimeout: false, retryAfterReinitialize: false },
 };
@@ -154,6 +183,7 @@ export const mutants: Readonly<Record<string, Policy>> = {
   ),
   'inclusive-replay-no-dedup': withKnob(withKnob(reference, 'replay', 'inclusive'), 'dedup', false),
   'cursor-on-receive': withKnob(reference, 'cursorAdvance', 'onReceive'),
+  'retention-partial-replay': withKnob(reference, 'logRetention', 'boundedPartialReplay'),
 };
 
 /**
@@ -165,6 +195,8 @@ export const safeVariants: Readonly<Record<string, Policy>> = {
   bridging: withKnob(reference, 'bridging', true),
   'inclusive-replay': withKnob(reference, 'replay', 'inclusive'),
   'no-dedup': withKnob(reference, 'dedup', false),
+  'idle-ttl': withKnob(reference, 'sessionExpiry', 'idleTtl'),
+  'bounded-log': withKnob(reference, 'logRetention', 'bounded'),
 };
 
 /** Every named policy: the reference, the two incidents, the mutants and the safe variants. */

@@ -16,6 +16,7 @@ export const propertyIds = [
   'no-silent-stall',
   'session-ids-secure',
   'terminated-session-404',
+  'replay-has-no-gap',
 ] as const;
 
 export type PropertyId = (typeof propertyIds)[number];

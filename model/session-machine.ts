@@ -34,12 +34,28 @@ function serves(context: Context, transport: Transport): boolean {
   return context.transport === transport || context.policy.bridging;
 }
 
-/** The event a cursor names, among those the resume handler of `transport` can see. */
-function placeCursor(context: Context, transport: Transport, lastEventId: string): StoredEvent<Message> | undefined {
+/** The event a cursor names, among all the session sent that the resume handler of `transport` can see. */
+function findCursor(context: Context, transport: Transport, lastEventId: string): StoredEvent<Message> | undefined {
   const event = context.log.find((candidate) => candidate.id === lastEventId);
   if (!event) return undefined;
   const { eventIds, crossTransportCursor } = context.policy;
   return eventIds === 'shared' || event.minted === transport || crossTransportCursor === 'translate' ? event : undefined;
+}
+
+/** Whether log retention has dropped `event`. */
+function trimmed(context: Context, event: StoredEvent<Message>): boolean {
+  return context.log.indexOf(event) < context.retainedFrom;
+}
+
+/** The event a cursor names, if the store still holds it: a dropped event cannot be placed. */
+function placeCursor(context: Context, transport: Transport, lastEventId: string): StoredEvent<Message> | undefined {
+  const event = findCursor(context, transport, lastEventId);
+  return event && !trimmed(context, event) ? event : undefined;
+}
+
+/** The replayable (retained, non-opening) events of `stream` from log index `from` on. */
+function replayFrom(context: Context, stream: string, from: number): StoredEvent<Message>[] {
+  return context.log.slice(Math.max(from, context.retainedFrom)).filter((e) => e.stream === stream && e.opening === undefined);
 }
 
 function findStream(context: Context, id: string): Stream<Message> | undefined {
@@ -98,16 +114,42 @@ function capabilitiesAfterResume(context: Context, event: ResumeEvent): Pick<Con
   return { capabilities: context.capabilities };
 }
 
-function recordResume(context: Context, event: ResumeEvent, outcome: ResumeOutcome): Context['resumes'] {
-  return [
-    ...context.resumes,
-    {
-      transport: event.transport,
-      lastEventId: event.lastEventId,
-      outcome,
-      crossTransport: event.transport !== context.transport,
-    },
-  ];
+function recordResume(
+  context: Context,
+  event: ResumeEvent,
+  outcome: ResumeOutcome,
+  replayed?: StoredEvent<Message>[],
+): Context['resumes'] {
+  const record: Context['resumes'][number] = {
+    transport: event.transport,
+    lastEventId: event.lastEventId,
+    outcome,
+    crossTransport: event.transport !== context.transport,
+  };
+  if (replayed) record.replayed = replayed.map((e) => e.id);
+  return [...context.resumes, record];
+}
+
+/** A replay of `stream` with `frames`: the stream's connection is back unless its response was sent. */
+function replayReply(
+  context: Context,
+  event: ResumeEvent,
+  stream: Stream<Message>,
+  frames: StoredEvent<Message>[],
+): Partial<Context> {
+  const reply: Reply<Message> = { status: 200, stream: stream.id, frames };
+  if (stream.complete) reply.end = true;
+  return {
+    ...capabilitiesAfterResume(context, event),
+    streams: replaceStream(context.streams, { ...stream, connected: !stream.complete }),
+    resumes: recordResume(context, event, 'replayed', frames),
+    reply,
+  };
+}
+
+/** Ends the session (DELETE or expiry): every connection it had ends with it. */
+function endSession(context: Context): Pick<Context, 'streams' | 'reply'> {
+  return { streams: context.streams.map((s) => (s.connected ? { ...s, connected: false } : s)), reply: quiet };
 }
 
 /**
@@ -141,6 +183,15 @@ export const sessionMachine = setup({
       event.type === 'CONNECTION_LOST' && findStream(context, event.stream) !== undefined,
     cursorPlaced: ({ context, event }) =>
       event.type === 'RESUME' && placeCursor(context, event.transport, event.lastEventId) !== undefined,
+    /** A broken retention (`boundedPartialReplay`) replays what is left after a dropped cursor. */
+    trimmedCursorReplayed: ({ context, event }) => {
+      if (event.type !== 'RESUME' || context.policy.logRetention !== 'boundedPartialReplay') return false;
+      const cursor = findCursor(context, event.transport, event.lastEventId);
+      return cursor !== undefined && trimmed(context, cursor);
+    },
+    /** Idle: expiry is on and no connection is attached to any of the session's streams. */
+    idleExpires: ({ context }) => context.policy.sessionExpiry === 'idleTtl' && !context.streams.some((s) => s.connected),
+    trimmable: ({ context }) => context.policy.logRetention !== 'unbounded' && context.retainedFrom < context.log.length,
     unknownCursorAnsweredQuietly: ({ context }) => context.policy.unknownCursor === 'emptyStream',
     standaloneOpen: ({ context }) => context.streams.some((s) => s.kind === 'standalone'),
     noStreamYet: ({ context }) => context.streams.length === 0,
@@ -161,6 +212,8 @@ export const sessionMachine = setup({
     capabilities: null,
     nextEvent: 1,
     log: [],
+    retainedFrom: 0,
+    expired: false,
     streams: [],
     resumes: [],
     servedUnderForeignCapabilities: false,
@@ -195,6 +248,10 @@ export const sessionMachine = setup({
               reply: event.transport === 'sse' ? { status: 202, frames: [] } : quiet,
             })),
           },
+        ],
+        EXPIRE: [
+          { guard: 'idleExpires', target: 'terminated', description: 'expired: idle past its TTL', actions: assign(({ context }) => ({ ...endSession(context), expired: true })) },
+          { description: 'not idle', actions: assign({ reply: () => refuse(409, 'the session is not idle') }) },
         ],
         '*': { description: '400 not initialized', actions: assign({ reply: () => refuse(400, 'session not initialized') }) },
       },
@@ -303,15 +360,16 @@ export const sessionMachine = setup({
               const at = context.log.indexOf(cursor);
               const from = context.policy.replay === 'inclusive' ? at : at + 1;
               // Only the cursor's stream is replayed (the spec forbids replaying another stream's messages).
-              const frames = context.log.slice(from).filter((e) => e.stream === stream.id && e.opening === undefined);
-              const reply: Reply<Message> = { status: 200, stream: stream.id, frames };
-              if (stream.complete) reply.end = true;
-              return {
-                ...capabilitiesAfterResume(context, event),
-                streams: replaceStream(context.streams, { ...stream, connected: !stream.complete }),
-                resumes: recordResume(context, event, 'replayed'),
-                reply,
-              };
+              return replayReply(context, event, stream, replayFrom(context, stream.id, from));
+            }),
+          },
+          {
+            guard: 'trimmedCursorReplayed',
+            description: "200: replay of what is retained of the cursor's stream (a gap)",
+            actions: assign(({ context, event }) => {
+              const cursor = findCursor(context, event.transport, event.lastEventId)!;
+              const stream = findStream(context, cursor.stream)!;
+              return replayReply(context, event, stream, replayFrom(context, stream.id, context.retainedFrom));
             }),
           },
           {
@@ -333,20 +391,28 @@ export const sessionMachine = setup({
         ],
         DELETE: [
           { guard: 'foreignTransport', description: '404', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          { target: 'terminated', description: '200', actions: assign(({ context }) => endSession(context)) },
+        ],
+        EXPIRE: [
+          { guard: 'idleExpires', target: 'terminated', description: 'expired: idle past its TTL', actions: assign(({ context }) => ({ ...endSession(context), expired: true })) },
+          { description: 'not idle', actions: assign({ reply: () => refuse(409, 'the session is not idle') }) },
+        ],
+        TRIM: [
           {
-            target: 'terminated',
-            description: '200',
-            actions: assign(({ context }) => ({
-              streams: context.streams.map((s) => (s.connected ? { ...s, connected: false } : s)),
-              reply: quiet,
-            })),
+            guard: 'trimmable',
+            description: 'retention drops the oldest retained event',
+            actions: assign(({ context }) => ({ retainedFrom: context.retainedFrom + 1, reply: quiet })),
           },
+          { description: 'nothing to drop', actions: assign({ reply: () => refuse(409, 'no event to drop') }) },
         ],
       },
     },
     terminated: {
       on: {
-        '*': { description: '404 session terminated', actions: assign({ reply: () => refuse(404, 'session terminated') }) },
+        '*': {
+          description: '404 session terminated (or expired)',
+          actions: assign(({ context }) => ({ reply: refuse(404, context.expired ? 'session expired' : 'session terminated') })),
+        },
       },
     },
   },

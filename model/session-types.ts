@@ -52,6 +52,8 @@ export interface ResumeRecord {
   outcome: ResumeOutcome;
   /** Presented under a transport other than the one that established the session. */
   crossTransport: boolean;
+  /** For `replayed`: the IDs of the events the replay carried, in order (judged by `replay-has-no-gap`). */
+  replayed?: string[];
 }
 
 /**
@@ -85,6 +87,14 @@ export interface SessionContext<M> {
   nextEvent: number;
   /** Every event sent, in send order: the event store replays read. */
   log: StoredEvent<M>[];
+  /**
+   * Index in `log` of the oldest event the store still holds: the events before it were dropped
+   * by log retention (`TRIM`), and a cursor naming one can no longer be placed. 0 without retention.
+   * The log keeps them as the record of what was sent; replays never read them.
+   */
+  retainedFrom: number;
+  /** The session ended by expiring (idle past its TTL), not by a DELETE. */
+  expired: boolean;
   streams: Stream<M>[];
   resumes: ResumeRecord[];
   /** A request was served while `capabilities` differed from `negotiated`. */
@@ -118,4 +128,8 @@ export type SessionEvent<M> =
   | { type: 'SEND'; stream: string }
   | { type: 'CONNECTION_LOST'; stream: string }
   | { type: 'RESUME'; transport: Transport; lastEventId: string }
-  | { type: 'DELETE'; transport: Transport };
+  | { type: 'DELETE'; transport: Transport }
+  /** The server's idle timer: a session idle past its TTL ends (policy `sessionExpiry`). */
+  | { type: 'EXPIRE' }
+  /** Log retention drops the session's oldest retained event (policy `logRetention`). */
+  | { type: 'TRIM' };

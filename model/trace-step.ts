@@ -18,7 +18,11 @@ export type StepKind =
   | 'drop'
   | 'resume'
   | 'timeout'
-  | 'delete';
+  | 'delete'
+  /** The server's idle timer ends the session (policy `sessionExpiry`). */
+  | 'expire'
+  /** The server's log retention drops the session's oldest retained event (policy `logRetention`). */
+  | 'trim';
 
 /** Who acts: the client's transport, the server, the connection, or the application above the client. */
 export type StepActor = 'client' | 'server' | 'connection' | 'application';

@@ -48,6 +48,10 @@ export function stepAction(step: TraceStepData): string {
     }
     case 'delete':
       return `client DELETEs the session${detail}`;
+    case 'expire':
+      return `the session, idle, expires on the server${detail}`;
+    case 'trim':
+      return `the server's log retention drops the session's oldest retained event${detail}`;
   }
 }
 

@@ -62,8 +62,11 @@ export function stepAsData(world: World, event: WorldStep, index = 0): TraceStep
   switch (event.type) {
     case 'INITIALIZE':
       return { ...base, kind: 'initialize', actor: 'client', transport: event.transport, ...(client.session >= 0 ? { reinitialize: true } : {}) };
-    case 'CALL':
-      return { ...base, kind: 'call', actor: 'client', tool: event.unsolicited ? 'emit_unsolicited' : 'emit', call: `c${world.used.calls + 1}`, transport: client.transport };
+    case 'CALL': {
+      const call = { ...base, kind: 'call' as const, actor: 'client' as const, tool: event.unsolicited ? ('emit_unsolicited' as const) : ('emit' as const), call: `c${world.used.calls + 1}` };
+      if (event.migrate) return { ...call, transport: 'streamable', migrate: true, detail: "at /mcp with the legacy session's ID, no Last-Event-ID" };
+      return { ...call, transport: client.transport };
+    }
     case 'SEND':
       return { ...base, kind: 'send', actor: 'server', stream: event.stream };
     case 'RECEIVE':
@@ -89,6 +92,10 @@ export function stepAsData(world: World, event: WorldStep, index = 0): TraceStep
     }
     case 'DELETE':
       return { ...base, kind: 'delete', actor: 'client', transport: 'streamable' };
+    case 'EXPIRE':
+      return { ...base, kind: 'expire', actor: 'server' };
+    case 'TRIM':
+      return { ...base, kind: 'trim', actor: 'server' };
   }
 }
 

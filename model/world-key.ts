@@ -9,16 +9,30 @@
  * numbering are one state. (The explorer replays the steps to print real IDs.)
  * Sessions the client has left change no more; the key keeps of them only what invariants read.
  */
+import { StringSink, type KeySink } from './explore-fingerprint.js';
 import { memoization } from './memo.js';
+import { replayGap } from './replay-gap.js';
 import { sessionContext, type SessionSnapshot } from './session-step.js';
 import type { SessionContext } from './session-types.js';
 import type { World, WorldMessage } from './world-types.js';
 
 type Context = SessionContext<WorldMessage>;
 
+// The last snapshot each table computed for, and its value: a world's successors mostly keep its
+// session snapshot (client-side steps do not touch it), so one entry hits often and holds nothing.
+const lastOf = new WeakMap<object, { snapshot: SessionSnapshot | undefined; value: unknown }>();
+
 /** Per session snapshot, its key parts: a session state recurs under many client states. */
 function memoized<T>(table: WeakMap<SessionSnapshot, T>, snapshot: SessionSnapshot, compute: (s: SessionSnapshot) => T): T {
-  if (!memoization.sessionKeys) return compute(snapshot);
+  if (!memoization.sessionKeys) {
+    let last = lastOf.get(table);
+    if (!last) lastOf.set(table, (last = { snapshot: undefined, value: undefined }));
+    if (last.snapshot !== snapshot) {
+      last.value = compute(snapshot);
+      last.snapshot = snapshot;
+    }
+    return last.value as T;
+  }
   let value = table.get(snapshot);
   if (value === undefined) {
     value = compute(snapshot);
@@ -44,7 +58,8 @@ function positions(context: Context): Map<string, string> {
 
 function resumesKey(context: Context): string {
   let key = '';
-  for (const r of context.resumes) key += r.outcome[0]! + (r.crossTransport ? 'x' : '');
+  // A replay that skipped an event (`replay-has-no-gap`) is a different state from one that did not.
+  for (const r of context.resumes) key += r.outcome[0]! + (r.crossTransport ? 'x' : '') + (replayGap(context, r) ? 'g' : '');
   return key;
 }
 
@@ -56,6 +71,8 @@ function leftSessionKey(snapshot: SessionSnapshot): string {
 function heldSessionKey(snapshot: SessionSnapshot): string {
   const c = sessionContext<WorldMessage>(snapshot);
   let key = `${String(snapshot.value)[0]}${c.transport}${c.capabilities === c.negotiated ? '' : '~'}${c.servedUnderForeignCapabilities ? '!' : ''}|${resumesKey(c)}|`;
+  // Log retention: which events the store has dropped (by their stream positions, as events are named here).
+  if (c.retainedFrom > 0) key += `r${c.log.slice(0, c.retainedFrom).map((e) => e.stream).join('')}|`;
   for (const s of c.streams) {
     key += `${s.id}${s.connected ? '+' : '-'}`;
     for (const e of c.log) if (e.stream === s.id && e.message) key += `${e.message.request}.${e.message.seq},`;
@@ -79,29 +96,44 @@ export function worldKey(world: World): string {
 
 /** The key of a world's state, computed afresh (for a search that asks once per world). */
 export function computeWorldKey(world: World): string {
+  const sink = new StringSink();
+  writeWorldKey(world, sink);
+  return sink.key;
+}
+
+/** Writes a world's key, part by part, to `sink` (a string, or a fingerprint that needs none). */
+export function writeWorldKey(world: World, sink: KeySink): void {
   const { client, used } = world;
-  let key = '';
   for (let i = 0; i < world.sessions.length; i++) {
     const session = world.sessions[i]!;
-    key += (i === client.session ? memoized(heldTable, session, heldSessionKey) : memoized(leftTable, session, leftSessionKey)) + '§';
+    sink.add(i === client.session ? memoized(heldTable, session, heldSessionKey) : memoized(leftTable, session, leftSessionKey));
+    sink.add('§');
   }
   const held = world.sessions[client.session];
   const refs = held ? memoized(positionTable, held, (s) => positions(sessionContext<WorldMessage>(s))) : new Map<string, string>();
   const ref = (id: string) => refs.get(id) ?? '?';
-  key += `${client.phase[0]}${client.transport[1]}${client.session}${client.staleCursor === null ? '' : 's'}|`;
+  sink.add(`${client.phase[0]}${client.transport[1]}${client.session}${client.staleCursor === null ? '' : 's'}|`);
   for (const s of client.streams) {
-    key += `${s.id}@${ref(s.cursor)}${s.connected ? '+' : '-'}`;
-    for (const f of s.wire) key += ref(f.id) + ',';
-    key += '>';
-    for (const f of s.inbox) key += ref(f.id) + ',';
-    key += '>';
-    for (const id of s.drained) key += ref(id) + ',';
-    key += ';';
+    sink.add(`${s.id}@${ref(s.cursor)}${s.connected ? '+' : '-'}`);
+    for (const f of s.wire) {
+      sink.add(ref(f.id));
+      sink.add(',');
+    }
+    sink.add('>');
+    for (const f of s.inbox) {
+      sink.add(ref(f.id));
+      sink.add(',');
+    }
+    sink.add('>');
+    for (const id of s.drained) {
+      sink.add(ref(id));
+      sink.add(',');
+    }
+    sink.add(';');
   }
-  key += '|';
-  for (const r of client.requests) key += `${r.id}${r.call}${r.stream}${r.session}${r.unsolicited ? 'u' : ''}${r.status[0]},`;
-  key += '|';
-  for (const call in world.executions) key += `${call}${world.executions[call]},`;
-  key += `|${used.calls}${used.drops}${used.resumes}${used.reinitializes}${used.retries}${used.deletes}`;
-  return key;
+  sink.add('|');
+  for (const r of client.requests) sink.add(`${r.id}${r.call}${r.stream}${r.session}${r.unsolicited ? 'u' : ''}${r.status[0]},`);
+  sink.add('|');
+  for (const call in world.executions) sink.add(`${call}${world.executions[call]},`);
+  sink.add(`|${used.calls}${used.drops}${used.resumes}${used.reinitializes}${used.retries}${used.deletes}`);
 }

@@ -44,6 +44,7 @@ export function canStep(world: World, step: WorldStep): boolean {
       return !ready && (client.session === -1 || used.reinitializes < bounds.reinitializes);
     case 'CALL': {
       if (!ready || used.calls >= bounds.calls) return false;
+      if (step.migrate) return !step.unsolicited && bounds.moves > 0 && client.transport === 'sse';
       if (step.unsolicited) {
         return (
           client.requests.filter((r) => r.unsolicited).length < bounds.unsolicited &&
@@ -88,6 +89,15 @@ export function canStep(world: World, step: WorldStep): boolean {
       const request = client.requests.find((r) => r.id === step.request);
       return !!request && isStalled(world, request);
     }
+    case 'EXPIRE':
+    case 'TRIM': {
+      // Production's server-side steps, offered only when their knob is on (so default state counts stay).
+      const session = heldSession(world);
+      if (!session || session.value !== 'active') return false;
+      const c = sessionContext<WorldMessage>(session);
+      if (step.type === 'EXPIRE') return c.policy.sessionExpiry === 'idleTtl' && !c.streams.some((s) => s.connected);
+      return c.policy.logRetention !== 'unbounded' && c.retainedFrom < c.log.length;
+    }
     case 'DELETE':
       // A client leaves a session once it waits for nothing there.
       return ready && used.deletes < bounds.deletes && !client.requests.some((r) => r.status === 'pending');
@@ -104,6 +114,7 @@ export function enabledSteps(world: World): WorldStep[] {
     { type: 'INITIALIZE', transport: 'streamable' },
     { type: 'CALL', unsolicited: false },
     { type: 'CALL', unsolicited: true },
+    { type: 'CALL', unsolicited: false, migrate: true },
   ];
   const session = heldSession(world);
   if (session && world.client.phase === 'ready') {
@@ -114,6 +125,6 @@ export function enabledSteps(world: World): WorldStep[] {
     for (const via of vias) for (const cursor of cursors) candidates.push({ type: 'RESUME', stream: s.id, via, cursor });
   }
   for (const r of world.client.requests) candidates.push({ type: 'TIMEOUT', request: r.id });
-  candidates.push({ type: 'DELETE' });
+  candidates.push({ type: 'DELETE' }, { type: 'EXPIRE' }, { type: 'TRIM' });
   return candidates.filter((step) => canStep(world, step));
 }

@@ -110,11 +110,16 @@ export type ResumeCursor = 'own' | 'garbage' | 'stale';
 /** The steps of the world: the design's vocabulary. */
 export type WorldStep =
   | { type: 'INITIALIZE'; transport: Transport }
-  | { type: 'CALL'; unsolicited: boolean }
+  /** `migrate`: a legacy client POSTs this call at `/mcp` with its session's ID and no cursor, and speaks streamable from then on. */
+  | { type: 'CALL'; unsolicited: boolean; migrate?: true }
   | { type: 'SEND'; stream: string }
   | { type: 'RECEIVE'; stream: string }
   | { type: 'DRAIN'; stream: string }
   | { type: 'DROP'; stream: string }
   | { type: 'RESUME'; stream: string; via: ResumeVia; cursor: ResumeCursor }
   | { type: 'TIMEOUT'; request: string }
-  | { type: 'DELETE' };
+  | { type: 'DELETE' }
+  /** Server-side, policy `sessionExpiry: idleTtl`: the held session, idle, expires (the client is not told). */
+  | { type: 'EXPIRE' }
+  /** Server-side, policy `logRetention` bounded: the held session's store drops its oldest retained event. */
+  | { type: 'TRIM' };

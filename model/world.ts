@@ -208,7 +208,9 @@ export function step(world: World, event: WorldStep): World {
     case 'INITIALIZE':
       return initialize(world, event.transport);
     case 'CALL': {
-      const next = issueCall(world, `c${world.used.calls + 1}`, event.unsolicited);
+      // A migrating client speaks streamable from now on, whatever the server answers.
+      const from = event.migrate ? { ...world, client: { ...world.client, transport: 'streamable' as const } } : world;
+      const next = issueCall(from, `c${world.used.calls + 1}`, event.unsolicited);
       return { ...next, used: { ...next.used, calls: world.used.calls + 1 } };
     }
     case 'SEND': {
@@ -246,6 +248,10 @@ export function step(world: World, event: WorldStep): World {
       return resume(world, event);
     case 'TIMEOUT':
       return timeout(world, event.request);
+    case 'EXPIRE':
+    case 'TRIM':
+      // The server's own doing: nobody asked, nobody is answered, the client learns of it later.
+      return { ...serve(world, { type: event.type }).world, last: null };
     case 'DELETE': {
       const served = serve(world, { type: 'DELETE', transport: world.client.transport });
       const old = world.client.streams[0];

@@ -13,6 +13,7 @@ import { definition as noCrossTransportResume } from './judges/no-cross-transpor
 import { definition as noSilentLoss } from './judges/no-silent-loss.basis.js';
 import { definition as noSilentStall } from './judges/no-silent-stall.basis.js';
 import { definition as orderPreserved } from './judges/order-preserved.basis.js';
+import { definition as replayHasNoGap } from './judges/replay-has-no-gap.basis.js';
 import { definition as sessionIdsSecure } from './judges/session-ids-secure.basis.js';
 import { definition as terminatedSession404 } from './judges/terminated-session-404.basis.js';
 import { definition as unknownCursorRejected } from './judges/unknown-cursor-rejected.basis.js';
@@ -30,6 +31,7 @@ export const definitions: Record<PropertyId, PropertyDefinition> = {
   'no-silent-stall': noSilentStall,
   'session-ids-secure': sessionIdsSecure,
   'terminated-session-404': terminatedSession404,
+  'replay-has-no-gap': replayHasNoGap,
 };
 
 /** A property's basis as results carry it: the definition without its id and level. */

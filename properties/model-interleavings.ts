@@ -61,6 +61,8 @@ const kindWeights: Record<Kind, number> = {
   RESUME: 2,
   TIMEOUT: 1,
   DELETE: 1,
+  EXPIRE: 1,
+  TRIM: 1,
 };
 
 /**

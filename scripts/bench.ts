@@ -7,7 +7,9 @@ import type { BenchSection } from './bench/section.js';
 const sections: Array<[string, () => Promise<{ default: () => Promise<BenchSection> }>]> = [
   ['model', () => import('./bench/model.js')],
   ['reference server', () => import('./bench/reference-server.js')],
+  ['session flood', () => import('./bench/session-flood.js')],
   ['property suite', () => import('./bench/suite.js')],
+  ['client checker', () => import('./bench/clients.js')],
 ];
 
 const only = process.argv.slice(2);

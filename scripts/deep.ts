@@ -1,7 +1,8 @@
 /**
  * `npm run deep`: the deeper runs kept out of `npm test`, with random seeds (printed, so any
- * failure can be replayed): a larger exhaustive exploration, many more model interleavings, and
- * many more interleavings against the reference server over HTTP. Exit status 1 on any failure.
+ * failure can be replayed): a larger exhaustive exploration, many more model interleavings, many
+ * more interleavings against the reference server over HTTP, and the exact mutant catalog with
+ * every catalog seed (fixed seeds, `src/mutants/found.ts`). Exit status 1 on any failure.
  */
 import { defaultBounds, formatBounds } from '../model/bounds.js';
 import { explore } from '../model/explore.js';
@@ -9,6 +10,8 @@ import { reference } from '../model/policy.js';
 import { checkInterleavings } from '../properties/model-interleavings.js';
 import { createReferenceServer } from '../src/reference/index.js';
 import { runSuite } from '../src/suite/run-suite.js';
+import { catalogSeeds, findBroken } from '../src/mutants/found.js';
+import { mutants } from '../src/mutants/index.js';
 
 const seed = Number(process.env.SEED ?? Math.floor(Math.random() * 2 ** 31));
 let failures = 0;
@@ -47,4 +50,21 @@ try {
 } finally {
   await server.close();
 }
+// The exact catalog with every seed (npm test checks one seed per mutant): each mutant fails
+// exactly its `breaks` at the default run count. A few mutants at a time: they mostly wait.
+const checks = mutants.flatMap((mutant) => catalogSeeds.map((seed) => ({ mutant, seed })));
+let next = 0;
+await Promise.all(
+  Array.from({ length: 4 }, async () => {
+    for (let check = checks[next++]; check !== undefined; check = checks[next++]) {
+      const { failed } = await findBroken(check.mutant, check.seed);
+      const expected = [...check.mutant.breaks].sort();
+      if (JSON.stringify(failed) === JSON.stringify(expected)) continue;
+      failures++;
+      say(`  mutant ${check.mutant.name}, seed ${check.seed}: fails [${failed.join(', ')}], breaks [${expected.join(', ')}]`);
+    }
+  }),
+);
+say(`mutant catalog: ${checks.length} checks (${mutants.length} mutants x seeds ${catalogSeeds.join(', ')}) at the default run count`);
+
 process.exitCode = failures > 0 ? 1 : 0;

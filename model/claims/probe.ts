@@ -20,6 +20,7 @@ export const claimBounds: Bounds = {
   deletes: 0,
   migrations: 1,
   foreignCursors: 0,
+  moves: 0,
   unsolicited: 0,
   inFlight: 1,
   undrained: 2,

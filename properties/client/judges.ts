@@ -92,9 +92,9 @@ const resumeCursorProcessed: Judge = (history) => {
   for (const request of clientRequests(history.wire)) {
     if (request.method !== 'GET' || request.lastEventId === undefined) continue;
     judged = true;
-    const frame = [...history.wire]
-      .reverse()
-      .find((e): e is WireFrame => e.kind === 'frame' && e.at < request.at && e.id === request.lastEventId);
+    // The first frame that carried the cursor: a replay may carry it again, and a deduplicating
+    // client rightly drops the copy.
+    const frame = history.wire.find((e): e is WireFrame => e.kind === 'frame' && e.at < request.at && e.id === request.lastEventId);
     if (!frame) {
       return { status: 'fail', reason: `resume at ${request.path} presented Last-Event-ID ${request.lastEventId}, which no frame the client received carried`, at: request.at };
     }

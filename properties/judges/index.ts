@@ -10,6 +10,7 @@ import { judgeNoCrossTransportResume } from './no-cross-transport-resume.js';
 import { judgeNoSilentLoss } from './no-silent-loss.js';
 import { judgeNoSilentStall } from './no-silent-stall.js';
 import { judgeOrderPreserved } from './order-preserved.js';
+import { judgeReplayHasNoGap } from './replay-has-no-gap.js';
 import { judgeSessionIdsSecure } from './session-ids-secure.js';
 import { judgeTerminatedSession404 } from './terminated-session-404.js';
 import { judgeUnknownCursorRejected } from './unknown-cursor-rejected.js';
@@ -27,4 +28,5 @@ export const judges: Record<PropertyId, Judge> = {
   'no-silent-stall': judgeNoSilentStall,
   'session-ids-secure': judgeSessionIdsSecure,
   'terminated-session-404': judgeTerminatedSession404,
+  'replay-has-no-gap': judgeReplayHasNoGap,
 };

@@ -35,7 +35,7 @@ function run(engine: string, memo: string, keys: string, policy: string, bounds:
 const stages: Array<{ name: string; engine: string; memo: string; keys: string }> = [
   { name: "today's engine: xstate/graph getShortestPaths, every snapshot kept", engine: 'graph', memo: 'none', keys: 'exact' },
   { name: '+ breadth-first search with parent pointers, worlds dropped once expanded', engine: 'bfs', memo: 'none', keys: 'exact' },
-  { name: '+ 64-bit fingerprints instead of whole keys', engine: 'bfs', memo: 'none', keys: 'fingerprint' },
+  { name: '+ 64-bit fingerprints folded as the key is walked (no key string), in a typed-array table', engine: 'bfs', memo: 'none', keys: 'fingerprint' },
   { name: '+ session transitions memoised per (session state, event) = explore()', engine: 'bfs', memo: 'transitions', keys: 'fingerprint' },
   { name: '(+ key parts memoised per session state: off by default)', engine: 'bfs', memo: 'all', keys: 'fingerprint' },
 ];

@@ -59,6 +59,8 @@ const advice: Record<PropertyId, string> = {
   'no-silent-stall': 'Never answer a resume with 200 and a stream that will carry nothing: refuse it with 404 so the client knows to re-initialize.',
   'session-ids-secure': 'Generate session IDs from a cryptographically secure source, visible ASCII only.',
   'terminated-session-404': 'After DELETE, answer every request with that session ID with 404.',
+  'replay-has-no-gap':
+    "Refuse with 404 a Last-Event-ID whose event (or any event after it on its stream) your log retention has dropped, as you refuse an unknown one; never replay what is left.",
 };
 
 /** Replaces what differs run to run with placeholders. */

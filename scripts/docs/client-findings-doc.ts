@@ -26,7 +26,7 @@ export const clientSubjects: Array<{ name: string; about: string; factory: Clien
 ];
 
 /** The timeout every client is asked to use in the documented run, ms. */
-export const findingsTimeoutMs = 500;
+export const findingsTimeoutMs = 800;
 
 /** Runs every subject (sequentially: each scenario has its own server and proxy). */
 export async function runClientSubjects(): Promise<ClientReport[]> {

@@ -14,7 +14,7 @@ import { renderJunit } from '../report/junit.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderText } from '../report/text.js';
 import { CandidateUnusable } from '../suite/abilities.js';
-import { runSuite } from '../suite/run-suite.js';
+import { defaultRuns, runSuite } from '../suite/run-suite.js';
 import type { CandidateTarget, SuiteOptions, SuiteReport } from '../suite/types.js';
 import { loadAdapter, type StartedCandidate } from './adapter-loader.js';
 import { integerFlag, parseFlags } from './args.js';
@@ -125,7 +125,7 @@ export const checkCommand: Command = {
     if (cursor !== 'drain' && cursor !== 'receive') throw new UsageError(`--client-cursor must be drain or receive, got ${JSON.stringify(cursor)}`);
     const failOn = parseFailOn(flags['fail-on']);
     const options: SuiteOptions = {
-      runs: integerFlag('runs', flags.runs, 200, 100_000),
+      runs: integerFlag('runs', flags.runs, defaultRuns, 100_000),
       timeoutMs: integerFlag('timeout', flags.timeout, 2000, 600_000),
       maxMs: integerFlag('max-seconds', flags['max-seconds'], 300, 86_400) * 1000,
       coverage: !flags['no-coverage'],

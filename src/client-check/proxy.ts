@@ -221,11 +221,16 @@ export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
     const sessionHeader = upstreamRes.headers['mcp-session-id'];
     const sessionId = typeof sessionHeader === 'string' ? sessionHeader : undefined;
     const isStream = String(upstreamRes.headers['content-type'] ?? '').startsWith('text/event-stream');
+    // An expiry happens before the client sees the answer end, so its next request meets it.
+    let expiring: Promise<void> | undefined;
+    const expireIfAsked = (): Promise<void> =>
+      (expiring ??= (async () => {
+        const session = info.sessionId ?? sessionId;
+        if (expiry && session !== undefined && !closed) await expire(session, exchange);
+      })());
     const finish = async (wasCut: boolean): Promise<void> => {
       record({ kind: 'end', at: clock.tick(), exchange, cut: wasCut });
       upstreamRequests.delete(upstreamReq);
-      const session = info.sessionId ?? sessionId;
-      if (expiry && session !== undefined && !closed) await expire(session, exchange);
     };
 
     const responseHeaders = { ...upstreamRes.headers };
@@ -238,6 +243,7 @@ export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
       record(response);
       delete responseHeaders['transfer-encoding'];
       responseHeaders['content-length'] = String(text.length);
+      await expireIfAsked();
       res.writeHead(status, responseHeaders);
       res.end(text);
       await finish(false);
@@ -263,8 +269,8 @@ export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
         res.write(last.raw + '\n\n');
       }
       res.socket?.end();
-      res.socket?.destroySoon?.();
       await finish(true);
+      await expireIfAsked();
     };
     if (cut && cut.frames === 0) {
       await cutNow(false, undefined);
@@ -274,7 +280,18 @@ export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
     // Frames are forwarded one at a time, in order, whatever the delays.
     let buffered = '';
     let queue = Promise.resolve();
+    const upstreamDone = new Promise<void>((resolve) => {
+      upstreamRes.on('end', resolve);
+      upstreamRes.on('error', () => resolve());
+      upstreamRes.on('close', resolve);
+    });
     const forward = async (frame: SseFrame): Promise<void> => {
+      // An exchange that expires its session forwards nothing before the server has ended the
+      // answer and the session is gone: a client that acts on the result meets the expiry.
+      if (expiry) {
+        await upstreamDone;
+        await expireIfAsked();
+      }
       if (ended || closed || res.destroyed) return;
       if (withholdPriming && frame.id !== undefined && frame.data === '' && frame.event === undefined) {
         record({ kind: 'fault', at: clock.tick(), exchange, fault: 'withhold-priming', detail: `priming event ${frame.id} not forwarded` });
@@ -322,11 +339,6 @@ export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
         queue = queue.then(() => forward(frame));
       }
     });
-    const upstreamDone = new Promise<void>((resolve) => {
-      upstreamRes.on('end', resolve);
-      upstreamRes.on('error', () => resolve());
-      upstreamRes.on('close', resolve);
-    });
     // The client went away (or was cut): the server learns it as a lost connection.
     res.on('close', () => {
       if (!ended) upstreamReq.destroy();
@@ -335,6 +347,7 @@ export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
     await queue;
     if (ended) return;
     ended = true;
+    await expireIfAsked();
     if (!res.destroyed) res.end();
     await finish(false);
   }

@@ -4,15 +4,11 @@
  * stream of a session issues `...-e1`, `...-e2`, ... A cursor then names the first stream that
  * issued it: resuming a later stream replays an earlier one and loses its own events.
  *
- * What the reference client (dedup by event ID, cursor on drain) sees is different: a later
- * stream's events carry IDs it has already processed, so it discards them as duplicates (its
- * response included), its cursor never moves, and a resume presents no `Last-Event-ID` at all and
- * gets a fresh standalone stream, where the request waits for good. Hence `breaks`: the duplicate
- * IDs, the events the client meant to resume and never gets, the stall and, through the retry, the
- * second execution. A client without dedup instead
- * presents the reused cursor and gets the other stream's replay (no-cross-stream-replay and
- * no-silent-loss by design.md's statements; the history judges attribute such a resume to the
- * first stream that carried the ID, as the mutant does, and see neither).
+ * The reference client deduplicates per stream, as the model's client does, so it takes every
+ * stream's events and its cursor moves: a resume presents a reused ID, and the mutant replays the
+ * first stream that issued it. Hence `breaks`: the duplicate IDs, the other stream's events in the
+ * replay, the events of the resumed stream that never come, the request left waiting and, through
+ * the retry, the second execution.
  */
 import type { Mutation } from '../reference/index.js';
 import { codeMutant } from './mutant.js';
@@ -34,8 +30,8 @@ export function idsReusedAcrossStreams(): Mutation {
 
 export const mutant = codeMutant(
   'ids-reused-across-streams',
-  "Event IDs numbered per stream, so a session's streams reuse them: a cursor resolves to the first stream that issued it, and a deduplicating client discards a later stream's events (its response included) as duplicates",
-  ['event-ids-unique', 'no-silent-loss', 'no-silent-stall', 'at-most-once-effect'],
+  "Event IDs numbered per stream, so a session's streams reuse them: a cursor resolves to the first stream that issued it, whose events the resume replays instead of the resumed stream's own",
+  ['event-ids-unique', 'no-cross-stream-replay', 'no-silent-loss', 'no-silent-stall', 'at-most-once-effect'],
   idsReusedAcrossStreams,
 );
 

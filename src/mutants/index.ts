@@ -5,15 +5,15 @@
 import type { Mutant } from './mutant.js';
 import { mutant as bridgingSharedIdsMutant } from './bridging-shared-ids.js';
 import { mutant as capabilitiesResetOnResumeMutant } from './capabilities-reset-on-resume.js';
-import { mutant as cursorOnReceiveMutant } from './cursor-on-receive.js';
 import { mutant as defaultCapabilitiesMutant } from './default-capabilities.js';
 import { mutant as deleteKeepsSessionMutant } from './delete-keeps-session.js';
 import { mutant as idsReusedAcrossStreamsMutant } from './ids-reused-across-streams.js';
-import { mutant as inclusiveReplayNoDedupMutant } from './inclusive-replay-no-dedup.js';
 import { mutant as legacySessionAtMcpMutant } from './legacy-session-at-mcp.js';
 import { mutant as predictableSessionIdsMutant } from './predictable-session-ids.js';
 import { mutant as replayOtherStreamsMutant } from './replay-other-streams.js';
 import { mutant as replaySkipsFirstMutant } from './replay-skips-first.js';
+import { mutant as rerunOnResumeMutant } from './rerun-on-resume.js';
+import { mutant as retentionPartialReplayMutant } from './retention-partial-replay.js';
 import { mutant as sameMsRandomOrderMutant } from './same-ms-random-order.js';
 import { mutant as seed000Mutant } from './seed-000.js';
 import { mutant as seed003Mutant } from './seed-003.js';
@@ -29,19 +29,23 @@ export { legacySessionAtMcp } from './legacy-session-at-mcp.js';
 export { predictableSessionIds } from './predictable-session-ids.js';
 export { replayOtherStreams } from './replay-other-streams.js';
 export { replaySkipsFirst } from './replay-skips-first.js';
+export { rerunOnResume } from './rerun-on-resume.js';
 export { sameMsRandomOrder, type SameMsRandomOrderOptions } from './same-ms-random-order.js';
 export { sharedEventStore } from './shared-event-store.js';
 export { unknownCursor200 } from './unknown-cursor-200.js';
 
-/** The reference server serving another named policy of `model/policy.ts`. */
+/**
+ * The reference server serving another named policy of `model/policy.ts`: the two incidents and
+ * every mutant policy whose fault a server shows. `cursor-on-receive` (a client knob only) and
+ * `inclusive-replay-no-dedup` (its repeated event is absorbed by a deduplicating client) are
+ * client mutants (`src/client-mutants/`): served to the reference client, they break nothing.
+ */
 export const policyMutants: readonly Mutant[] = Object.freeze([
   seed000Mutant,
   seed003Mutant,
   bridgingSharedIdsMutant,
   unknownCursorEmptyStreamMutant,
   defaultCapabilitiesMutant,
-  inclusiveReplayNoDedupMutant,
-  cursorOnReceiveMutant,
 ]);
 
 /** The reference policy with one mutation hook distorting the machine's inputs or outputs. */
@@ -56,6 +60,8 @@ export const codeMutants: readonly Mutant[] = Object.freeze([
   deleteKeepsSessionMutant,
   legacySessionAtMcpMutant,
   capabilitiesResetOnResumeMutant,
+  rerunOnResumeMutant,
+  retentionPartialReplayMutant,
 ]);
 
 /** Every mutant, policy mutants first. */

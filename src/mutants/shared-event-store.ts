@@ -22,9 +22,12 @@ export function sharedEventStore(): Mutation {
 export const mutant = codeMutant(
   'shared-event-store',
   "One event store for all sessions: event IDs carry no session tag and a resume goes to the session that issued the cursor, so session A's cursor presented with B's ID replays A's events",
-  // A stale cursor presented with a legacy session at /mcp is routed to the streamable session that
-  // issued it and answered 200: a cross-transport resume, whose awaited response never comes.
-  ['no-cross-session-replay', 'unknown-cursor-rejected', 'no-cross-transport-resume', 'no-silent-loss', 'no-silent-stall'],
+  // What the suite finds at the default run count, for every catalog seed. This list once also named
+  // no-cross-transport-resume, no-silent-loss and no-silent-stall, for an earlier streamable session's
+  // cursor presented at /mcp with a legacy session's ID (routed to the issuing session and answered
+  // 200); no scenario of the suite builds that combination (coverage presents a stale cursor under
+  // streamable only; interleavings did not reach it in 3 x 200 runs), so it is not claimed.
+  ['no-cross-session-replay', 'unknown-cursor-rejected'],
   sharedEventStore,
 );
 

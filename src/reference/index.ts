@@ -3,6 +3,7 @@
  */
 export { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from './server.js';
 export { Session, type SessionState } from './session.js';
+export { defaultSessionLimits, type SessionLimits } from './session-store.js';
 export {
   noMutation,
   type EventIdCodec,

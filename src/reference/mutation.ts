@@ -108,6 +108,11 @@ export interface Mutation {
   /** When true, a DELETE is answered 200 and never reaches the machine (default: false). */
   bypassDelete?(session: SessionFacts): boolean;
   /**
+   * How many events each session's log keeps (default: the server's `retainedEvents` limit). With
+   * a finite answer the machine is told to drop older events (`logRetention: bounded`).
+   */
+  retainedEvents?(): number;
+  /**
    * The client capabilities requests are served under, as the fixture tool `session_info` reports
    * them (default: the machine's `context.capabilities`).
    */

@@ -5,14 +5,14 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { policies, policyByName, type Policy } from '../../model/policy.js';
+import { policies, policyByName, type Policy, type ServerPolicy } from '../../model/policy.js';
 import { ErrorCode, HttpError, badRequest, sendError } from './http-errors.js';
 import { DEFAULT_MAX_BODY_BYTES } from './http-input.js';
 import { getSse, postMessages } from './legacy-routes.js';
 import { noMutation, type Mutation } from './mutation.js';
 import type { Paths, RouteContext } from './route-context.js';
 import type { Session } from './session.js';
-import { SessionStore } from './session-store.js';
+import { SessionStore, defaultSessionLimits, type SessionLimits } from './session-store.js';
 import { handleStreamable } from './streamable-routes.js';
 
 /** Options of {@link createReferenceServer}. */
@@ -30,18 +30,28 @@ export interface ReferenceServerOptions {
    * Give each server its own: a mutation may keep state.
    */
   mutation?: Mutation;
+  /**
+   * Bounds on the session store: idle TTL, session cap, events retained per log (defaults in
+   * `defaultSessionLimits`: 30 minutes, 10,000 sessions, every event). A finite TTL turns the
+   * machine's `sessionExpiry` to `idleTtl`; a finite retention turns an unbounded `logRetention` to `bounded`.
+   */
+  limits?: Partial<SessionLimits>;
 }
 
 /** A running reference server. */
 export interface ReferenceServer {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`; endpoints are `/mcp`, `/sse`, `/messages`. */
   readonly url: string;
+  /** The store's bounds in effect. */
+  readonly limits: Readonly<SessionLimits>;
+  /** Sessions expired or evicted so far. */
+  readonly evicted: number;
   /** The policy served, and its name (`custom` for an unnamed policy object). */
   readonly policy: Policy;
   readonly policyName: string;
   /** The mutation served (`noMutation` for the reference). */
   readonly mutation: Mutation;
-  /** Every session by ID, terminated ones included (for tests and debugging; do not drive them). */
+  /** Every session held by ID, terminated ones included until they expire or are evicted (for tests and debugging; do not drive them). */
   readonly sessions: ReadonlyMap<string, Session>;
   /**
    * Internal errors so far (each was answered 500). Client input never causes one; a non-empty
@@ -54,6 +64,27 @@ export interface ReferenceServer {
 
 /** The endpoint paths (fixed by the candidate contract's defaults). */
 const PATHS: Paths = { mcp: '/mcp', sse: '/sse', messages: '/messages' };
+
+/** The machine's knobs with the store's bounds: expiry on with a finite TTL, retention bounded with a finite log. */
+function servedPolicy(server: ServerPolicy, limits: SessionLimits): ServerPolicy {
+  return {
+    ...server,
+    sessionExpiry: Number.isFinite(limits.sessionTtlMs) ? 'idleTtl' : server.sessionExpiry,
+    logRetention: Number.isFinite(limits.retainedEvents) && server.logRetention === 'unbounded' ? 'bounded' : server.logRetention,
+  };
+}
+
+/** Checks the bounds: positive numbers (`Infinity` for none). */
+function resolveLimits(given: Partial<SessionLimits> | undefined, mutation: Mutation): SessionLimits {
+  const limits = { ...defaultSessionLimits, ...given };
+  if (mutation.retainedEvents) limits.retainedEvents = mutation.retainedEvents();
+  for (const [name, value] of Object.entries(limits)) {
+    if (!(value > 0) || (Number.isFinite(value) && !Number.isInteger(value))) {
+      throw new RangeError(`limits.${name} must be a positive integer or Infinity, got ${String(value)}`);
+    }
+  }
+  return limits;
+}
 
 function resolvePolicy(policy: Policy | string | undefined): { policy: Policy; name: string } {
   if (policy === undefined) return { policy: policyByName('reference'), name: 'reference' };
@@ -110,7 +141,8 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
   const { policy, name } = resolvePolicy(options.policy);
   const internalErrors: unknown[] = [];
   const mutation = options.mutation ?? noMutation;
-  const store = new SessionStore(policy.server, PATHS.messages, (error) => internalErrors.push(error), mutation);
+  const limits = resolveLimits(options.limits, mutation);
+  const store = new SessionStore(servedPolicy(policy.server, limits), PATHS.messages, (error) => internalErrors.push(error), mutation, limits);
   const context: RouteContext = {
     store,
     executions: new Map(),
@@ -162,6 +194,10 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     policy,
     policyName: name,
     mutation,
+    limits,
+    get evicted() {
+      return store.evicted;
+    },
     sessions: store.all,
     internalErrors,
     close: () => {

@@ -45,11 +45,15 @@ export class Session implements SessionFacts {
   /** With an event-ID codec: machine ID -> wire ID, and wire ID -> the first machine ID given it. */
   private readonly toWire = new Map<string, string>();
   private readonly fromWire = new Map<string, string>();
+  /** When a request last touched the session (ms since the epoch): its idle clock. */
+  lastActive = Date.now();
 
   /**
    * @param messagesPath - the legacy POST path, announced in the `endpoint` event
    * @param onError - where errors raised outside any request (a connection closing) are reported
    * @param mutation - deliberate distortions (`mutation.ts`); none by default
+   * @param retainedEvents - how many events the log keeps (log retention); older ones are dropped
+   *   with the machine's `TRIM`, which needs a bounded `logRetention` policy to act
    */
   constructor(
     id: string,
@@ -58,6 +62,7 @@ export class Session implements SessionFacts {
     messagesPath: string,
     private readonly onError: (error: unknown) => void = () => {},
     private readonly mutation: Mutation = noMutation,
+    private readonly retainedEvents = Number.POSITIVE_INFINITY,
   ) {
     this.id = id;
     this.tag = tag;
@@ -135,7 +140,33 @@ export class Session implements SessionFacts {
     this.actor.send(event);
     const snapshot = this.actor.getSnapshot();
     if (snapshot.status !== 'active') throw new Error(`session machine ${snapshot.status}: ${String(snapshot.error)}`);
-    return snapshot.context.reply;
+    const reply = snapshot.context.reply;
+    this.retain();
+    return reply;
+  }
+
+  /** Log retention: drops the oldest events until the log holds at most `retainedEvents`. */
+  private retain(): void {
+    for (;;) {
+      const { log, retainedFrom } = this.actor.getSnapshot().context;
+      if (log.length - retainedFrom <= this.retainedEvents) return;
+      this.actor.send({ type: 'TRIM' });
+      if (this.actor.getSnapshot().context.retainedFrom === retainedFrom) return; // the policy keeps everything
+    }
+  }
+
+  /**
+   * The server's idle timer: tells the machine the session expired. The machine ends it (404 from
+   * then on, as after a DELETE) only if no connection is attached and the policy lets sessions expire.
+   *
+   * @returns whether the session is now ended
+   */
+  expire(): boolean {
+    if (this.state === 'terminated') return true;
+    this.send({ type: 'EXPIRE' });
+    if ((this.state as SessionState) !== 'terminated') return false;
+    this.reconcile();
+    return true;
   }
 
   /**

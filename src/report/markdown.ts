@@ -150,6 +150,10 @@ export function sequenceDiagram(steps: readonly TraceStepData[]): string {
       case 'drain':
         add(`Note over Client: ${label(withAnswer)}`);
         break;
+      case 'expire':
+      case 'trim':
+        add(`Note over Server: ${label(withAnswer)}`);
+        break;
       case 'drop':
         add(`Note over Wire: ${label(withAnswer)}`);
         break;

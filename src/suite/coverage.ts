@@ -4,7 +4,9 @@
  * running them exercises every state the specification distinguishes at least once. Beside them,
  * one scenario per stream kind (a POST response stream, the standalone GET stream, the legacy
  * stream) drops that stream, resumes it and then has it carry live traffic: shortest paths alone
- * rarely reach a resumed stream that carries anything afterwards.
+ * rarely reach a resumed stream that carries anything afterwards. And two scenarios with a second
+ * call: one presents an earlier session's cursor on a stream still owed its response, one makes a
+ * call while the legacy stream is down and resumes it.
  */
 import { getShortestPaths } from 'xstate/graph';
 import { defaultBounds, type Bounds } from '../../model/bounds.js';
@@ -33,6 +35,8 @@ export function candidateBounds(
     deletes: 1,
     migrations: abilities.transports.length === 2 ? 1 : 0,
     foreignCursors: 1,
+    // The driver does not yet move a legacy session to /mcp by a cursorless call.
+    moves: 0,
     unsolicited: abilities.fixtures.emitUnsolicited ? 1 : 0,
     unclean: 1,
   };
@@ -53,6 +57,13 @@ export interface CoveragePlan {
   fresh: number[];
   /** Which stream kind each stream-kind scenario exercises, by index into `paths`. */
   streamKinds: Map<number, StreamKind>;
+  /** Bounds a path needs beyond `bounds` (the second call of the stale-cursor and missed-call scenarios), by index into `paths`. */
+  wider: Map<number, Bounds>;
+}
+
+/** The bounds path `i` of `plan` runs within. */
+export function boundsOf(plan: CoveragePlan, i: number): Bounds {
+  return plan.wider.get(i) ?? plan.bounds;
 }
 
 /**
@@ -97,6 +108,69 @@ export function streamKindPath(kind: StreamKind, abilities: CandidateAbilities, 
   return undefined;
 }
 
+/**
+ * A path that presents an earlier session's cursor (stale) on a dropped stream that is still owed
+ * its response: how a server that accepts a cursor it cannot place loses events, which made-up
+ * cursors (probes) never show. Undefined when this candidate cannot be driven so.
+ */
+export function staleCursorPath(abilities: CandidateAbilities, client: ClientSettings, bounds: Bounds): WorldStep[] | undefined {
+  if (!abilities.transports.includes('streamable') || !abilities.fixtures.emit || bounds.notifications < 1) return undefined;
+  let world = oracleWorld(client, bounds);
+  const path: WorldStep[] = [];
+  const take = (s: WorldStep): boolean => {
+    const key = JSON.stringify(s);
+    if (!drivableSteps(world, abilities).some((x) => JSON.stringify(x) === key)) return false;
+    world = stepWorld(world, s);
+    path.push(s);
+    return true;
+  };
+  const event = (stream: string): boolean => take({ type: 'SEND', stream }) && take({ type: 'RECEIVE', stream }) && take({ type: 'DRAIN', stream });
+  // The first session's call is answered in full, then the session deleted (the model starts a new
+  // one only then); the second's stream drops after its first event, and the earlier session's cursor is presented.
+  for (let session = 0; session < 2; session++) {
+    if (session === 1 && !take({ type: 'DELETE' })) return undefined;
+    if (!take({ type: 'INITIALIZE', transport: 'streamable' }) || !take({ type: 'CALL', unsolicited: false })) return undefined;
+    const stream = world.client.requests.at(-1)?.stream;
+    if (stream === undefined || !event(stream)) return undefined;
+    if (session === 0) while (world.client.requests.some((r) => r.status === 'pending') && event(stream));
+  }
+  const stream = world.client.requests.at(-1)!.stream;
+  if (!take({ type: 'DROP', stream }) || !take({ type: 'RESUME', stream, via: 'same', cursor: 'stale' })) return undefined;
+  return path;
+}
+
+/**
+ * A path where a call is made while the legacy stream is down, and the stream is then resumed: its
+ * answer can only come in the replay, which is how a server that re-runs a call instead of
+ * replaying its stored answer shows itself. Undefined when this candidate cannot be driven so.
+ */
+export function missedCallPath(abilities: CandidateAbilities, client: ClientSettings, bounds: Bounds): WorldStep[] | undefined {
+  if (!abilities.transports.includes('sse') || !abilities.fixtures.emit || bounds.notifications < 1) return undefined;
+  let world = oracleWorld(client, bounds);
+  const path: WorldStep[] = [];
+  const take = (s: WorldStep): boolean => {
+    const key = JSON.stringify(s);
+    if (!drivableSteps(world, abilities).some((x) => JSON.stringify(x) === key)) return false;
+    world = stepWorld(world, s);
+    path.push(s);
+    return true;
+  };
+  if (!take({ type: 'INITIALIZE', transport: 'sse' }) || !take({ type: 'CALL', unsolicited: false })) return undefined;
+  const stream = world.client.streams.find((s) => s.kind === 'legacy')?.id;
+  if (stream === undefined) return undefined;
+  const steps: WorldStep[] = [
+    { type: 'SEND', stream },
+    { type: 'RECEIVE', stream },
+    { type: 'DRAIN', stream },
+    { type: 'DROP', stream },
+    { type: 'CALL', unsolicited: false },
+    { type: 'RESUME', stream, via: 'same', cursor: 'own' },
+  ];
+  if (!steps.every(take)) return undefined;
+  while (take({ type: 'SEND', stream }) && take({ type: 'RECEIVE', stream }) && take({ type: 'DRAIN', stream }));
+  return path;
+}
+
 export function planCoverage(abilities: CandidateAbilities, client: ClientSettings): CoveragePlan {
   const bounds = coverageBounds(abilities);
   const all = getShortestPaths(worldMachine, {
@@ -130,5 +204,13 @@ export function planCoverage(abilities: CandidateAbilities, client: ClientSettin
     paths.push(path);
     fresh.push(0);
   }
-  return { bounds, states: all.length, paths, fresh, streamKinds };
+  const wider = new Map<number, Bounds>();
+  const twoCalls = { ...bounds, calls: 2 };
+  for (const path of [staleCursorPath(abilities, client, twoCalls), missedCallPath(abilities, client, twoCalls)]) {
+    if (!path) continue;
+    wider.set(paths.length, twoCalls);
+    paths.push(path);
+    fresh.push(0);
+  }
+  return { bounds, states: all.length, paths, fresh, streamKinds, wider };
 }

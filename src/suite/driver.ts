@@ -210,6 +210,9 @@ export class ScenarioDriver {
       }
       case 'TIMEOUT':
         return {};
+      case 'EXPIRE':
+      case 'TRIM':
+        return {}; // never drivable (lockstep.ts): a candidate expires and trims on its own clocks
     }
   }
 

@@ -42,6 +42,10 @@ export function drivableSteps(world: World, abilities: CandidateAbilities): Worl
         return world.client.transport === 'streamable';
       case 'TIMEOUT':
         return false;
+      // A candidate's session expiry and log retention run on its own clocks and limits: not on command.
+      case 'EXPIRE':
+      case 'TRIM':
+        return false;
       default:
         return true;
     }

@@ -7,16 +7,19 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import { probeAbilities } from './abilities.js';
-import { planCoverage } from './coverage.js';
+import { boundsOf, planCoverage } from './coverage.js';
 import { replayPathOf, runCommands, scenarios as interleavedScenarios } from './interleavings.js';
 import { probes, runProbe } from './probes.js';
 import { runSteps, type ScenarioContext } from './scenario.js';
 import type { CandidateTarget, ClientSettings, CoverageReport, SuiteOptions, SuiteReport } from './types.js';
-import { anchorStep, causePrecedence, Verdicts, type ScenarioRecord } from './verdicts.js';
+import { anchorStep, causeRank, Verdicts, type ScenarioRecord } from './verdicts.js';
 import type { Judgement } from '../../properties/judgement.js';
 
 /** The reference client: cursor on drain, dedup by event ID, retry a call that timed out. */
 export const referenceClient: ClientSettings = { cursorAdvance: 'onDrain', dedup: true, retryOnTimeout: true };
+
+/** fast-check interleavings per check unless told otherwise (the CLI's `--runs` default too). */
+export const defaultRuns = 200;
 
 const maxCommands = 40;
 /** Time each property's shrinking may take by default. */
@@ -86,7 +89,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     await inParallel(plan.paths.length, concurrency, async (i) => {
       if (left() <= 0) return;
       const path = plan.paths[i]!;
-      const record = await runSteps(context, plan.bounds, path, { seed: -1, path: `coverage:${i}` });
+      const record = await runSteps(context, boundsOf(plan, i), path, { seed: -1, path: `coverage:${i}` });
       const broke = verdicts.add(record);
       coverage.scenarios++;
       // A scenario that diverged reached only the states before its divergence.
@@ -96,7 +99,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     report.coverage = coverage;
   }
 
-  const runs = options.runs ?? 200;
+  const runs = options.runs ?? defaultRuns;
   if (runs > 0 && left() > 0) {
     const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
     const firstFailure = new Map<PropertyId, number>();
@@ -115,7 +118,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     });
     report.interleavings = { runs: done, seed, ms: performance.now() - interleavingsStarted };
     // Causes first: a consequence is reported with its cause's (shrunk) run, so it is not shrunk on its own.
-    for (const id of [...firstFailure.keys()].sort((a, b) => causePrecedence.indexOf(a) - causePrecedence.indexOf(b))) {
+    for (const id of [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b))) {
       if (left() <= 0) break;
       if (verdicts.explained(id)) continue;
       // Shrink from the reported run when it is an interleaving, keeping the failures that rest on its step
@@ -170,9 +173,10 @@ async function replay(context: ScenarioContext, options: SuiteOptions, verdicts:
   const path = options.path!;
   if (path.startsWith('coverage:')) {
     const plan = planCoverage(context.abilities, context.client);
-    const steps = plan.paths[Number(path.slice('coverage:'.length))];
+    const i = Number(path.slice('coverage:'.length));
+    const steps = plan.paths[i];
     if (!steps) throw new RangeError(`no coverage scenario ${path} for this candidate (${plan.paths.length} scenarios)`);
-    verdicts.add(await runSteps(context, plan.bounds, steps, { seed: -1, path }));
+    verdicts.add(await runSteps(context, boundsOf(plan, i), steps, { seed: -1, path }));
     return;
   }
   if (path.startsWith('probe:')) {

@@ -53,6 +53,7 @@ interface Tally {
  */
 export const causePrecedence: readonly PropertyId[] = [
   'unknown-cursor-rejected',
+  'replay-has-no-gap',
   'no-cross-transport-resume',
   'no-cross-session-replay',
   'no-cross-stream-replay',
@@ -105,7 +106,11 @@ function shorter(a: { steps: unknown[]; path: string }, b: { steps: unknown[]; p
   return a.steps.length < b.steps.length || (a.steps.length === b.steps.length && a.path < b.path);
 }
 
-const rank = (id: PropertyId): number => causePrecedence.indexOf(id);
+/** A property's place in {@link causePrecedence}; one it does not list yet comes last. */
+export function causeRank(id: PropertyId): number {
+  const i = causePrecedence.indexOf(id);
+  return i < 0 ? causePrecedence.length : i;
+}
 
 /** The failures of `run` resting on the same step as `id`'s (itself included; itself alone when it names no step). */
 function sameStep(run: RunFailures, id: PropertyId): PropertyId[] {
@@ -116,7 +121,7 @@ function sameStep(run: RunFailures, id: PropertyId): PropertyId[] {
 
 /** The cause among `group`: the first by {@link causePrecedence}. */
 function causeOf(group: PropertyId[]): PropertyId {
-  return [...group].sort((a, b) => rank(a) - rank(b))[0]!;
+  return [...group].sort((a, b) => causeRank(a) - causeRank(b))[0]!;
 }
 
 /**
@@ -250,7 +255,7 @@ export class Verdicts {
    * first (by precedence), so a chain settles on the run of its first cause.
    */
   private shareCauseRuns(): void {
-    for (const id of [...this.ids].sort((a, b) => rank(a) - rank(b))) {
+    for (const id of [...this.ids].sort((a, b) => causeRank(a) - causeRank(b))) {
       const tally = this.tallies.get(id)!;
       const failure = tally.failure;
       if (!failure || failure.step === undefined) continue;

@@ -7,11 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { propertyIds } from '../../model/property-ids.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
 import { reportSchema } from '../../src/report/report-schema.js';
 import { findAll, parseXml } from '../report/xml-check.js';
 import { runCli } from './run-cli.js';
 
+/** Every property the checker judges. */
+const count = propertyIds.length;
 const out = mkdtempSync(join(tmpdir(), 'mcp-resume-spec-check-'));
 let server: ReferenceServer;
 beforeAll(async () => {
@@ -30,30 +33,30 @@ describe.concurrent('check', () => {
     const validate = new Ajv2020({ strict: true }).compile(reportSchema);
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
     expect(report.candidate.name).toBe('reference');
-    expect(report.properties.map((p: { status: string }) => p.status)).toEqual(Array(12).fill('pass'));
+    expect(report.properties.map((p: { status: string }) => p.status)).toEqual(Array(count).fill('pass'));
     const suite = findAll(parseXml(readFileSync(junit, 'utf8')), 'testsuite')[0]!;
-    expect(suite.attributes.tests).toBe('12');
+    expect(suite.attributes.tests).toBe(String(count));
     expect(suite.attributes.failures).toBe('0');
-    expect(findAll(suite, 'testcase')).toHaveLength(12);
+    expect(findAll(suite, 'testcase')).toHaveLength(count);
   });
 
   test('a running server by --url: the text summary', async () => {
     const run = await runCli(['check', '--url', server.url, '--runs', '5', '--seed', '3', '--timeout', '3000']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^candidate: 127\.0\.0\.1:\d+ at http:\/\/127\.0\.0\.1:\d+/);
-    expect(run.stdout).toContain('summary: 12 pass, 0 fail, 0 skip (12 properties)');
+    expect(run.stdout).toContain(`summary: ${count} pass, 0 fail, 0 skip (${count} properties)`);
   });
 
   test('a mutant breaking a MUST: exit 1 even with --fail-on must, the failure with its level and trace, a Markdown report with a sequence diagram and a vitest reproduction', async () => {
     const markdown = join(out, 'mutant.md');
     const junit = join(out, 'mutant.xml');
-    const run = await runCli(['check', '--adapter', 'src/mutants/delete-keeps-session.ts', '--runs', '5', '--seed', '1', '--timeout', '3000', '--markdown', markdown, '--junit', junit, '--fail-on', 'must'], 110_000);
+    const run = await runCli(['check', '--adapter', 'dist/src/mutants/delete-keeps-session.js', '--runs', '5', '--seed', '1', '--timeout', '3000', '--markdown', markdown, '--junit', junit, '--fail-on', 'must'], 110_000);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/^FAIL {2}\[MUST\] +terminated-session-404 /m);
     expect(run.stdout).toContain('FAIL [MUST] terminated-session-404: ');
     expect(run.stdout).toContain('after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.');
     expect(run.stderr).not.toContain('do not fail the check');
-    expect(run.stdout).toMatch(/replay: mcp-resume-spec check --adapter src\/mutants\/delete-keeps-session.ts --path probe:delete-then-use/);
+    expect(run.stdout).toMatch(/replay: mcp-resume-spec check --adapter dist\/src\/mutants\/delete-keeps-session.js --path probe:delete-then-use/);
     const md = readFileSync(markdown, 'utf8');
     expect(md).toContain('```mermaid');
     expect(md).toContain('sequenceDiagram');
@@ -66,7 +69,7 @@ describe.concurrent('check', () => {
 
   test('a mutant breaking only a policy: exit 1 by default, 0 with --fail-on must, saying what it let pass', async () => {
     // Found without the coverage scenarios, which would only take longer.
-    const args = ['check', '--adapter', 'src/mutants/legacy-session-at-mcp.ts', '--runs', '5', '--seed', '1', '--timeout', '3000', '--no-coverage', '--json'];
+    const args = ['check', '--adapter', 'dist/src/mutants/legacy-session-at-mcp.js', '--runs', '5', '--seed', '1', '--timeout', '3000', '--no-coverage', '--json'];
     const [byDefault, must] = await Promise.all([runCli(args, 170_000), runCli([...args, '--fail-on', 'must'], 170_000)]);
     const failed = (run: typeof byDefault) =>
       (JSON.parse(run.stdout) as { properties: Array<{ id: string; status: string; level: string }> }).properties.filter((p) => p.status === 'fail');

@@ -29,7 +29,10 @@ export function runNode(args: string[], timeoutMs = 60_000): Promise<CliRun> {
   });
 }
 
-/** `mcp-resume-spec ARGS`, from source (`npm run cli`); the compiled CLI is tested installed, in test/pack/. */
+/**
+ * `mcp-resume-spec ARGS`: the compiled CLI in dist/ (built once by test/global-setup.ts), as the
+ * package's bin runs it; test/pack/ runs it installed from the tarball.
+ */
 export function runCli(args: string[], timeoutMs = 60_000): Promise<CliRun> {
-  return runNode(['bin/run-ts.js', 'src/cli/run.ts', ...args], timeoutMs);
+  return runNode(['bin/mcp-resume-spec.js', ...args], timeoutMs);
 }

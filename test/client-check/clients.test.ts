@@ -69,7 +69,7 @@ describe('check-client on real clients', () => {
     // On a 404 it surfaces the error but keeps the dead session: the next request presents it again.
     expect(report.scenarios.find((s) => s.name === 'session-expired')!.broke).toEqual(['client-reinitializes-on-404']);
     expect(failed(report)).toEqual(['client-delivers-exactly-once', 'client-reinitializes-on-404']);
-    expect(report.properties.find((p) => p.id === 'client-reinitializes-on-404')!.reason).toMatch(/presented it again \(POST \/mcp\)/);
+    expect(report.properties.find((p) => p.id === 'client-reinitializes-on-404')!.reason).toMatch(/after a 404 for session [0-9a-f]+, the client presented it again/);
   });
 
   it('docs/client-findings.md matches this run (run npm run docs if not)', () => {

@@ -33,6 +33,9 @@ describe('client judges', () => {
     expect(judge(history([...wire, resume(6, 'e2')], [call, note(4, 1)]))).toMatchObject({ status: 'fail', at: 6 });
     expect(judge(history([...wire, resume(6, 'e9')], [call]))).toMatchObject({ status: 'fail' });
     expect(judge(history(wire, [call])).status).toBe('n/a');
+    // A replayed copy of the cursor's frame that a deduplicating client dropped: still processed (the first copy).
+    const replayed = [...wire, frame(6, 'e2', 2)];
+    expect(judge(history([...replayed, resume(7, 'e2')], [call, note(4, 1), note(5, 2)])).status).toBe('pass');
   });
 
   it('reinitializes-on-404: re-presenting the dead session fails, a new initialize passes', () => {

@@ -70,6 +70,7 @@ describe('exhaustive exploration', () => {
     'default-capabilities': ['no-cross-transport-resume', 'capabilities-honoured'],
     'inclusive-replay-no-dedup': ['order-preserved'],
     'cursor-on-receive': ['no-silent-loss', 'at-most-once-effect', 'no-silent-stall'],
+    'retention-partial-replay': ['no-silent-loss', 'replay-has-no-gap', 'no-silent-stall', 'at-most-once-effect'],
   };
 
   test('every mutant and incident policy is named in the table below', () => {

@@ -1,5 +1,6 @@
 /**
- * The package as a user gets it: `npm pack` (whose `prepack` builds dist/), the tarball installed
+ * The package as a user gets it: `npm pack` of the dist/ that test/global-setup.ts built (the same
+ * `tsc -p tsconfig.build.json` that `prepack` runs), the tarball installed
  * into an empty folder, and the installed CLI run there: `--version`, the reference server its
  * `serve` starts checked by its `check --url …/mcp`, and TypeScript adapters in a CommonJS scope
  * and as `.mts` (importing the library). Nothing here runs the repository's sources.
@@ -99,7 +100,7 @@ describe('the packed package, installed', () => {
   const app = join(work, 'app');
 
   beforeAll(async () => {
-    const packed = await run('npm', ['pack', '--pack-destination', work], root, 300_000);
+    const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], root, 300_000);
     expect(packed.code, packed.stderr).toBe(0);
     const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
     expect(tarball).toBe(`mcp-resume-spec-${version}.tgz`);

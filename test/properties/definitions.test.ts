@@ -72,6 +72,7 @@ describe('property definitions', () => {
       'no-silent-stall': 'should',
       'session-ids-secure': 'must',
       'terminated-session-404': 'must',
+      'replay-has-no-gap': 'policy',
     });
   });
 

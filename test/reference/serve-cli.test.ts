@@ -11,9 +11,9 @@ import { defer, useCleanup, withBound } from './helpers.js';
 
 useCleanup();
 
-/** The CLI from source (the compiled one is checked installed, in test/pack/). */
-const CLI = ['../../bin/run-ts.js', '../../src/cli/run.ts'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
-/** Starting node with ts-node's loader is the slow part; bound it generously. */
+/** The compiled CLI (dist/, built by test/global-setup.ts); test/pack/ runs it installed. */
+const CLI = ['../../bin/mcp-resume-spec.js'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+/** Generous on a loaded machine. */
 const START_MS = 30_000;
 
 function run(args: string[]): { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null> } {
@@ -74,4 +74,35 @@ test('a bad port exits 2', async () => {
   const proc = run(['serve', '--port', 'eighty']);
   expect(await withBound(proc.exit, 'exit', START_MS)).toBe(2);
   expect(proc.stderr().trim()).toMatch(/--port/);
+});
+
+test('--max-sessions bounds the store: past it the least recently used session answers 404', async () => {
+  const proc = run(['serve', '--port', '0', '--max-sessions', '1', '--session-ttl', '0']);
+  const url = await withBound(
+    new Promise<string>((resolve, reject) => {
+      proc.child.stdout!.on('data', () => {
+        if (proc.stdout().includes('\n')) resolve(proc.stdout().split('\n')[0]!);
+      });
+      proc.exit.then((code) => reject(new Error(`serve exited ${code}: ${proc.stderr()}`)));
+    }),
+    'the URL line',
+    START_MS,
+  );
+  const baseUrl = url.slice(0, -'/mcp'.length);
+  const first = new CheckClient({ baseUrl, timeoutMs: 5000 });
+  const second = new CheckClient({ baseUrl, timeoutMs: 5000 });
+  defer(() => first.close());
+  defer(() => second.close());
+  expect((await first.initialize()).ok).toBe(true);
+  expect((await second.initialize()).ok).toBe(true);
+  expect((await first.callTool('emit', { label: 'gone', count: 0 })).answer).toMatchObject({ status: 404 });
+  expect((await second.callTool('emit', { label: 'kept', count: 0 })).answer).toMatchObject({ status: 200 });
+  proc.child.kill('SIGTERM');
+  expect(await withBound(proc.exit, 'exit after SIGTERM', START_MS)).toBe(0);
+});
+
+test('a bad limit exits 2 naming the flag', async () => {
+  const proc = run(['serve', '--session-ttl', 'soon']);
+  expect(await withBound(proc.exit, 'exit', START_MS)).toBe(2);
+  expect(proc.stderr().trim()).toMatch(/--session-ttl/);
 });

@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 import { defaultBounds } from '../../model/bounds.js';
-import { seed000 } from '../../model/policy.js';
+import { seed000, withKnob } from '../../model/policy.js';
 import { replay } from '../../model/trace.js';
 import type { TraceStepData } from '../../model/trace-step.js';
 import { enabledSteps } from '../../model/world-steps.js';
@@ -88,13 +88,17 @@ describe('Mermaid sequence diagram', () => {
       DRAIN: /^ {4}Note over Client: /,
       DROP: /^ {4}Note over Wire: /,
       TIMEOUT: /^ {4}Note over Client: /,
+      EXPIRE: /^ {4}Note over Server: /,
+      TRIM: /^ {4}Note over Server: /,
     };
-    // deterministic walks of the model's world (seed-000: retries on, migrations accepted) until
-    // every kind of step has been drawn
+    // deterministic walks of the model's world (seed-000: retries on, migrations accepted; with
+    // session expiry and log retention on, every other run, for the server's own steps) until every kind of step has been drawn
+    const walked = withKnob(withKnob(seed000, 'sessionExpiry', 'idleTtl'), 'logRetention', 'bounded');
     const seen = new Set<WorldStep['type']>();
     for (let run = 0; run < 200 && seen.size < Object.keys(expected).length; run++) {
       const path: WorldStep[] = [];
-      let world = initialWorld({ policy: seed000, bounds: { ...defaultBounds, deletes: 1 } });
+      const policy = run % 2 === 0 ? seed000 : walked;
+      let world = initialWorld({ policy, bounds: { ...defaultBounds, deletes: 1 } });
       for (let i = 0; i < 40; i++) {
         const enabled = enabledSteps(world);
         if (enabled.length === 0) break;
@@ -102,7 +106,7 @@ describe('Mermaid sequence diagram', () => {
         path.push(next);
         world = step(world, next);
       }
-      const traced = replay(seed000, { ...defaultBounds, deletes: 1 }, path);
+      const traced = replay(policy, { ...defaultBounds, deletes: 1 }, path);
       const diagram = sequenceDiagram(traced.map((t) => t.data)).split('\n').slice(4);
       for (const t of traced) {
         seen.add(t.step.type);

@@ -94,6 +94,102 @@ describe('root causes', () => {
     expect(verdicts.results().filter((r) => r.causedBy)).toEqual([]);
   });
 
+  test('across runs: a consequence is reported with a run where its cause fails on the same step, the cause with the run that shows most', () => {
+    const verdicts = new Verdicts(ids);
+    // The shortest runs show each failure alone; a longer one shows the loss beside its cause.
+    const alone = scenario('coverage:1', false);
+    alone.record.steps.pop();
+    verdicts.add(alone.record, judged([['unknown-cursor-rejected', fail('200 to an unknown cursor', [alone.evidence[0]!])]]));
+    const lossAlone = scenario('coverage:2', false);
+    lossAlone.record.steps.pop();
+    verdicts.add(lossAlone.record, judged([['no-silent-loss', fail('missed', [lossAlone.evidence[1]!])]]));
+    const both = scenario('coverage:3', false);
+    verdicts.add(
+      both.record,
+      judged([
+        ['unknown-cursor-rejected', fail('200 to an unknown cursor', [both.evidence[2]!])],
+        ['no-silent-loss', fail('missed', [both.evidence[2]!])],
+        ['order-preserved', fail('out of order', [both.evidence[0]!])],
+      ]),
+    );
+    const byId = Object.fromEntries(verdicts.results().map((r) => [r.id, r]));
+    expect(byId['unknown-cursor-rejected']!.counterexample!.path).toBe('coverage:3');
+    expect(byId['no-silent-loss']!.counterexample!.path).toBe('coverage:3');
+    expect(byId['no-silent-loss']!.causedBy).toEqual({ property: 'unknown-cursor-rejected', step: 3 });
+    // The reason is the one judged in the run shown.
+    expect(byId['no-silent-loss']!.reason).toBe('missed');
+    // A failure on another step of that run stands alone.
+    expect(byId['order-preserved']!.causedBy).toBeUndefined();
+  });
+
+  test('a cause reported with another run: the consequence is not said to share it, and stands alone', () => {
+    const verdicts = new Verdicts(ids);
+    const wide = scenario('coverage:4', false);
+    verdicts.add(
+      wide.record,
+      judged([
+        ['unknown-cursor-rejected', fail('200', [wide.evidence[2]!])],
+        ['no-silent-stall', fail('never answered', [wide.evidence[2]!])],
+        ['at-most-once-effect', fail('ran twice', [wide.evidence[2]!])],
+      ]),
+    );
+    const narrow = scenario('coverage:5', false);
+    verdicts.add(
+      narrow.record,
+      judged([
+        ['unknown-cursor-rejected', fail('200', [narrow.evidence[1]!])],
+        ['no-silent-loss', fail('missed', [narrow.evidence[1]!])],
+      ]),
+    );
+    const byId = Object.fromEntries(verdicts.results().map((r) => [r.id, r]));
+    expect(byId['unknown-cursor-rejected']!.counterexample!.path).toBe('coverage:4');
+    expect(byId['no-silent-stall']!.causedBy).toEqual({ property: 'unknown-cursor-rejected', step: 3 });
+    expect(byId['no-silent-loss']!.counterexample!.path).toBe('coverage:5');
+    expect(byId['no-silent-loss']!.causedBy).toBeUndefined();
+  });
+
+  test('the choice does not depend on the order runs finish in', () => {
+    const runs = ['coverage:6', 'coverage:7', 'coverage:8'].map((path, i) => {
+      const { record, evidence } = scenario(path, false);
+      const entries: Array<[PropertyId, Judgement]> = [['no-silent-loss', fail('missed', [evidence[i]!])]];
+      if (i > 0) entries.push(['no-silent-stall', fail('never answered', [evidence[i]!])]);
+      return [record, judged(entries)] as const;
+    });
+    const pick = (order: number[]) => {
+      const verdicts = new Verdicts(ids);
+      for (const i of order) verdicts.add(runs[i]![0], runs[i]![1]);
+      return verdicts.results().map((r) => [r.id, r.counterexample?.path, r.causedBy]);
+    };
+    expect(pick([0, 1, 2])).toEqual(pick([2, 1, 0]));
+    expect(pick([1, 2, 0])).toEqual(pick([0, 2, 1]));
+    expect(pick([0, 1, 2]).find(([id]) => id === 'no-silent-stall')).toEqual(['no-silent-stall', 'coverage:7', { property: 'no-silent-loss', step: 2 }]);
+  });
+
+  test('a shrunk run replaces the cause\'s counterexample for good, and its consequences go with it', () => {
+    const verdicts = new Verdicts(ids);
+    const first = scenario('5', false);
+    const both = (e: number[], at: number) =>
+      judged([
+        ['no-silent-loss', fail('missed', [e[at]!])],
+        ['at-most-once-effect', fail('ran twice', [e[at]!])],
+      ]);
+    verdicts.add(first.record, both(first.evidence, 2));
+    expect(verdicts.group('no-silent-loss').sort()).toEqual(['at-most-once-effect', 'no-silent-loss']);
+    expect(verdicts.explained('at-most-once-effect')).toBe(true);
+    const shrunk = scenario('5:0', false);
+    shrunk.record.steps.pop();
+    verdicts.setCounterexample('no-silent-loss', shrunk.record, both(shrunk.evidence, 1));
+    // A later run, shorter still, does not replace a shrunk counterexample.
+    const later = scenario('9', false);
+    later.record.steps = later.record.steps.slice(0, 1);
+    verdicts.add(later.record, judged([['no-silent-loss', fail('missed', [later.evidence[0]!])]]));
+    const byId = Object.fromEntries(verdicts.results().map((r) => [r.id, r]));
+    expect(byId['no-silent-loss']!.counterexample!.path).toBe('5:0');
+    expect(byId['at-most-once-effect']!.counterexample!.path).toBe('5:0');
+    expect(byId['at-most-once-effect']!.causedBy).toEqual({ property: 'no-silent-loss', step: 2 });
+    expect(() => verdicts.setCounterexample('order-preserved', shrunk.record, both(shrunk.evidence, 1))).toThrow(/does not fail/);
+  });
+
   test('evidence after a divergence rests on the divergence: the candidate left the model there', () => {
     const { record, evidence } = scenario('coverage:1');
     record.steps[2]!.expected = undefined;

@@ -1,0 +1,11 @@
+import { defaultBounds } from '../model/bounds.js';
+import { reference } from '../model/policy.js';
+import { explore } from '../model/explore.js';
+import { sessionMachine } from '../model/session-machine.js';
+let calls = 0;
+const orig = sessionMachine.transition.bind(sessionMachine);
+(sessionMachine as any).transition = (...a: any[]) => { calls++; return (orig as any)(...a); };
+const c0 = process.cpuUsage();
+const r = explore({ policy: reference, bounds: { ...defaultBounds, deletes: 1, unsolicited: 1 } });
+const c = process.cpuUsage(c0);
+console.log(r.states, r.transitions, 'machine transitions', calls, (c.user + c.system) / 1e6);

@@ -1,0 +1,26 @@
+/**
+ * Builds `dist/` once before any test file runs: the CLI tests run the compiled CLI, as users do
+ * (and as `npx mcp-resume-spec` does), instead of transpiling the sources in every child process;
+ * the pack test packs this build (`npm pack --ignore-scripts`) rather than building again.
+ */
+import { spawnSync } from 'node:child_process';
+import { renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export function setup(): void {
+  // Built aside, then swapped in: a fresh tree (nothing removed from src/ lingers, as with
+  // `npm run build`), and another test run reading dist/ meanwhile never finds it half-built.
+  const staging = `dist.building-${process.pid}`;
+  rmSync(`${root}${staging}`, { recursive: true, force: true });
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', staging], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  if (build.status !== 0) {
+    rmSync(`${root}${staging}`, { recursive: true, force: true });
+    throw new Error(`the build for the tests failed (tsc -p tsconfig.build.json):\n${build.stdout}${build.stderr}${build.error ? String(build.error) : ''}`);
+  }
+  rmSync(`${root}dist`, { recursive: true, force: true });
+  renameSync(`${root}${staging}`, `${root}dist`);
+}

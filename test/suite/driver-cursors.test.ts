@@ -1,0 +1,108 @@
+/**
+ * The driver presents only cursors it has: a stale resume without an earlier session's event ID is
+ * left out (a divergence), never sent with a made-up cursor; against a candidate that offers no
+ * resumption, a made-up cursor on a stream that never sent an event ID is not presented at all; and
+ * the stale-cursor coverage scenario shows what accepting an unplaceable cursor costs.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { garbageCursor } from '../../model/world.js';
+import type { WorldStep } from '../../model/world-types.js';
+import type { History } from '../../properties/history.js';
+import startReference from '../../src/candidates/reference.js';
+import type { RunningCandidate } from '../../src/candidates/adapter.js';
+import noPriming from '../../src/candidates/variants/no-priming.js';
+import noResumption from '../../src/candidates/variants/no-resumption.js';
+import { mutantByName } from '../../src/mutants/index.js';
+import { probeAbilities } from '../../src/suite/abilities.js';
+import { boundsOf, candidateBounds, planCoverage, staleCursorPath } from '../../src/suite/coverage.js';
+import { referenceClient } from '../../src/suite/run-suite.js';
+import { runSteps, type ScenarioContext } from '../../src/suite/scenario.js';
+import { judgeHistory } from '../../src/suite/verdicts.js';
+
+let running: RunningCandidate | undefined;
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+});
+
+async function contextFor(start: () => Promise<RunningCandidate>, name: string): Promise<ScenarioContext> {
+  running = await start();
+  const target = { name, url: running.url };
+  const abilities = await probeAbilities(target, 3000);
+  return { target, abilities, client: referenceClient, timeoutMs: 3000, runTag: `cursors-${name}` };
+}
+
+/** The Last-Event-ID values the client presented. */
+function presented(record: { history: History }): string[] {
+  return record.history.entries.flatMap((e) => (e.type === 'request' && e.lastEventId !== undefined ? [e.lastEventId] : []));
+}
+
+test('a stale resume with no earlier event ID to carry over is left out as a divergence, not sent with a made-up cursor', async () => {
+  // Without priming events, the first session's standalone stream never gives the client an event ID.
+  const context = await contextFor(noPriming, 'no-priming');
+  const bounds = candidateBounds(context.abilities, { calls: 2, notifications: 1, drops: 1, resumes: 1, inFlight: 1, undrained: 1 });
+  const path: WorldStep[] = [
+    { type: 'INITIALIZE', transport: 'streamable' },
+    { type: 'DELETE' },
+    { type: 'INITIALIZE', transport: 'streamable' },
+    { type: 'CALL', unsolicited: false },
+    { type: 'DROP', stream: 'r1' },
+    { type: 'RESUME', stream: 'r1', via: 'same', cursor: 'stale' },
+  ];
+  const record = await runSteps(context, bounds, path, { seed: -1, path: 'test' });
+  const resume = record.steps.find((s) => s.kind === 'resume')!;
+  expect(resume.cursor).toEqual({ value: null, origin: 'stale' });
+  expect(resume.answer).toEqual({ error: 'no event ID to present' });
+  expect(resume.expected).toEqual({ missing: 'cursor' });
+  expect(presented(record)).not.toContain(garbageCursor);
+}, 60_000);
+
+test('without resumption offered, a made-up cursor on a stream that never sent an event ID is not presented', async () => {
+  const context = await contextFor(noResumption, 'no-resumption');
+  expect(context.abilities.resumption?.offered).toBe(false);
+  expect(context.abilities.fixtures.emitUnsolicited).toBe(true);
+  const bounds = candidateBounds(context.abilities, { calls: 1, notifications: 1, drops: 1, resumes: 1, inFlight: 1, undrained: 1 });
+  // The standalone stream owes an unsolicited notification; once it is gone, the SDK answers a GET
+  // with a new standalone stream, whatever its Last-Event-ID.
+  const path: WorldStep[] = [
+    { type: 'INITIALIZE', transport: 'streamable' },
+    { type: 'CALL', unsolicited: true },
+    { type: 'DROP', stream: 's0' },
+    { type: 'RESUME', stream: 's0', via: 'same', cursor: 'garbage' },
+  ];
+  const record = await runSteps(context, bounds, path, { seed: -1, path: 'test' });
+  expect(record.steps.map((s) => s.kind)).toEqual(['initialize', 'call', 'drop']);
+  expect(record.followed).toBe(3);
+  expect(presented(record)).toEqual([]);
+  // The same step is presented once the candidate is taken to offer resumption: a probe of its answer.
+  const offered = { ...context, abilities: { ...context.abilities, resumption: { ...context.abilities.resumption!, offered: true } } };
+  const probed = await runSteps(offered, bounds, path, { seed: -1, path: 'test' });
+  expect(presented(probed)).toEqual([garbageCursor]);
+  expect(probed.steps.find((s) => s.kind === 'resume')!.answer).toEqual({ status: 200 });
+  // The accepted probe never became the standalone stream's handle: the scenario's end did not wait
+  // on it for the notification lost with the dropped stream.
+  const waits = probed.history.entries.filter((e) => e.type === 'failure' && e.reason === 'timeout');
+  expect(waits).toEqual([]);
+}, 60_000);
+
+test('the stale-cursor coverage scenario: unknown-cursor-200 loses, stalls and runs the call twice; the reference passes', async () => {
+  for (const [name, expected] of [
+    ['unknown-cursor-200', ['at-most-once-effect', 'no-silent-loss', 'no-silent-stall', 'unknown-cursor-rejected']],
+    ['reference', []],
+  ] as const) {
+    const context = await contextFor(name === 'reference' ? () => startReference() : mutantByName(name).start, name);
+    const plan = planCoverage(context.abilities, referenceClient);
+    const [i] = [...plan.wider.keys()];
+    expect(i, name).toBeDefined();
+    expect(plan.paths[i!]).toEqual(staleCursorPath(context.abilities, referenceClient, boundsOf(plan, i!)));
+    expect(plan.paths[i!]!.at(-1)).toMatchObject({ type: 'RESUME', cursor: 'stale' });
+    const record = await runSteps(context, boundsOf(plan, i!), plan.paths[i!]!, { seed: -1, path: `coverage:${i}` });
+    const failed = [...judgeHistory(record.history, ['no-silent-loss', 'unknown-cursor-rejected', 'no-silent-stall', 'at-most-once-effect'])]
+      .filter(([, j]) => j.status === 'fail')
+      .map(([id]) => id)
+      .sort();
+    expect(failed, name).toEqual(expected);
+    await running!.stop();
+    running = undefined;
+  }
+}, 60_000);
