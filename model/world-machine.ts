@@ -24,5 +24,7 @@ export const worldMachine = setup({
     RESUME: { guard: 'enabled', actions: 'apply' },
     TIMEOUT: { guard: 'enabled', actions: 'apply' },
     DELETE: { guard: 'enabled', actions: 'apply' },
+    EXPIRE: { guard: 'enabled', actions: 'apply' },
+    TRIM: { guard: 'enabled', actions: 'apply' },
   },
 });

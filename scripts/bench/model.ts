@@ -75,15 +75,21 @@ export default async function modelBench(): Promise<BenchSection> {
   );
   const cpu0 = childrenCpuMs();
   const wall0 = performance.now();
+  let failed = '';
   try {
     execFileSync(process.execPath, ['bin/mcp-resume-spec.js', 'explore', '--matrix'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
   } catch (error) {
-    // Exit 1 means some policy violates a property, which the matrix is there to show.
-    if ((error as { status?: number }).status !== 1) throw error;
+    // Exit 1 means some policy violates a property, which the matrix is there to show; any other failure is reported, after the stages.
+    const { status, stderr } = error as { status?: number; stderr?: string };
+    if (status !== 1) failed = `FAILED (exit ${status}): ${String(stderr ?? error).trim().split('\n').at(-1)}`;
   }
   const wall = (performance.now() - wall0) / 1000;
   const cpu1 = childrenCpuMs();
   const cpu = cpu0 !== undefined && cpu1 !== undefined ? `${((cpu1 - cpu0) / 1000).toFixed(2)} s CPU, ` : '';
+  if (failed) {
+    lines.push(`explore --matrix at default bounds (every named policy): ${failed} after ${cpu}${wall.toFixed(2)} s wall (target under 10 s: NOT MET)`);
+    return { title: `model exploration: reference, bounds ${bounds}`, lines };
+  }
   lines.push(`explore --matrix at default bounds (every named policy): ${cpu}${wall.toFixed(2)} s wall (target under 10 s: ${wall < 10 ? 'MET' : 'NOT MET'}; wall time also counts what else runs on the cores)`);
   return { title: `model exploration: reference, bounds ${bounds}`, lines };
 }

@@ -30,6 +30,7 @@ export { predictableSessionIds } from './predictable-session-ids.js';
 export { replayOtherStreams } from './replay-other-streams.js';
 export { replaySkipsFirst } from './replay-skips-first.js';
 export { rerunOnResume } from './rerun-on-resume.js';
+export { retentionPartialReplay } from './retention-partial-replay.js';
 export { sameMsRandomOrder, type SameMsRandomOrderOptions } from './same-ms-random-order.js';
 export { sharedEventStore } from './shared-event-store.js';
 export { unknownCursor200 } from './unknown-cursor-200.js';

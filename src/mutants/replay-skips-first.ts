@@ -16,7 +16,7 @@ export function replaySkipsFirst(): Mutation {
 export const mutant = codeMutant(
   'replay-skips-first',
   'A replay leaves out the first event after the cursor (lost for good; a lost response leaves its request waiting, and the retrying client runs the call twice)',
-  ['no-silent-loss', 'no-silent-stall', 'at-most-once-effect'],
+  ['replay-has-no-gap', 'no-silent-loss', 'no-silent-stall', 'at-most-once-effect'],
   replaySkipsFirst,
 );
 

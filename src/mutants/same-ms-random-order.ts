@@ -41,7 +41,7 @@ export function sameMsRandomOrder(options: SameMsRandomOrderOptions = {}): Mutat
 export const mutant = codeMutant(
   'same-ms-random-order',
   "The SDK example event store: IDs <stream>_<ms>_<random>, a replay sorted by ID, so events of one millisecond are replayed in random order and those sorting before the cursor are lost",
-  ['no-silent-loss', 'order-preserved', 'no-silent-stall', 'at-most-once-effect'],
+  ['replay-has-no-gap', 'no-silent-loss', 'order-preserved', 'no-silent-stall', 'at-most-once-effect'],
   () => sameMsRandomOrder(),
 );
 

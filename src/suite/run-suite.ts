@@ -121,12 +121,16 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     for (const id of [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b))) {
       if (left() <= 0) break;
       if (verdicts.explained(id)) continue;
-      // Shrink from the reported run when it is an interleaving, keeping the failures that rest on its step
-      // together; a coverage or probe run is a model path or a fixed probe already, and stays.
+      // Shrink from the reported run when it is an interleaving, keeping the failures that rest on its
+      // step together. A coverage or probe run that shows a group stays (a model path or a fixed probe
+      // already); one that shows this failure alone gives way to the shrunk first failing interleaving.
       const from = verdicts.counterexample(id);
-      if (from === undefined || from.seed !== seed || !/^\d+$/.test(from.path)) continue;
+      const interleaved = from !== undefined && from.seed === seed && /^\d+$/.test(from.path);
+      const group = verdicts.group(id);
+      if (!interleaved && group.length > 1) continue;
       // Shrinking is bounded per property: a smaller counterexample is worth seconds, not minutes.
-      const shrunk = await shrink(context, ids, verdicts.group(id), seed, from.path, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs));
+      const start = interleaved ? from.path : String(firstFailure.get(id)!);
+      const shrunk = await shrink(context, ids, interleaved ? group : [id], seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs));
       if (shrunk) verdicts.setCounterexample(id, shrunk.record, shrunk.judged);
     }
   }

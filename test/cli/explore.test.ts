@@ -6,7 +6,7 @@ describe('mcp-resume-spec explore', () => {
     const run = await runCli(['explore', '--bounds', 'calls=1']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/explored 233 states, \d+ transitions in [\d.]+ s/);
-    expect(run.stdout).toContain('no violation: 11 invariants hold in every reachable state');
+    expect(run.stdout).toContain('no violation: 12 invariants hold in every reachable state');
   });
 
   test('seed-000: exit 1, every violation with its numbered trace', async () => {

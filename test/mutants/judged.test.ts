@@ -127,7 +127,7 @@ const cases: Case[] = [
       await postResumed(run, await run.session(), 'a', 3);
       await legacyMissed(run, 'b', 0);
     },
-    judged: ['no-silent-loss', 'no-silent-stall', 'at-most-once-effect'],
+    judged: ['replay-has-no-gap', 'no-silent-loss', 'no-silent-stall', 'at-most-once-effect'],
   },
   {
     name: 'same-ms-random-order',
@@ -145,7 +145,7 @@ const cases: Case[] = [
       const resumed = await c.resume({ from: legacy });
       if (resumed.kind === 'stream') await run.settle(c, resumed.stream, { id: call.id, tool: 'emit', args: { label: 'b', count: 0 } });
     },
-    judged: ['no-silent-loss', 'order-preserved', 'no-silent-stall', 'at-most-once-effect'],
+    judged: ['replay-has-no-gap', 'no-silent-loss', 'order-preserved', 'no-silent-stall', 'at-most-once-effect'],
   },
   {
     name: 'ids-reused-across-streams',
@@ -244,6 +244,13 @@ const cases: Case[] = [
     // b is answered while the legacy stream is down: the replay carries a re-run's result instead.
     scenario: (run) => legacyMissed(run, 'b', 1),
     judged: ['at-most-once-effect'],
+  },
+  {
+    name: 'retention-partial-replay',
+    mutation: catalog.retentionPartialReplay,
+    // By the resume the log keeps only a4 and the result: the cursor (a1) is older, and the replay skips a2, a3.
+    scenario: async (run) => postResumed(run, await run.session(), 'a', 4),
+    judged: ['replay-has-no-gap', 'no-silent-loss'],
   },
 ];
 

@@ -104,7 +104,7 @@ test('seed-000: a cross-transport resume at the cursor of an undrained tool resu
   expect(frames.map((f) => f.message?.id)).toEqual([ping.id]);
   expect(c.history.entries.some((e) => e.type === 'drain' && e.message?.id === call.id)).toBe(false);
   const session = server.sessions.get(c.session.sessionId!)!;
-  expect(session.context.resumes).toEqual([{ transport: 'streamable', lastEventId: resultFrame.id, outcome: 'replayed', crossTransport: true }]);
+  expect(session.context.resumes).toEqual([{ transport: 'streamable', lastEventId: resultFrame.id, outcome: 'replayed', crossTransport: true, replayed: [] }]);
 });
 
 test('reference: a streamable resume after an unclean drop replays exactly the events after the cursor', async () => {

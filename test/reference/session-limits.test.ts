@@ -1,5 +1,7 @@
 /** The reference server's bounds: an idle TTL, a session cap, and log retention; what is gone answers 404. */
 import { describe, expect, test } from 'vitest';
+import { reference } from '../../model/policy.js';
+import { SessionStore } from '../../src/reference/session-store.js';
 import { POST_HEADERS, initializeBody, raw, startServer, until, useCleanup } from './helpers.js';
 
 useCleanup();
@@ -47,11 +49,13 @@ describe('session limits', () => {
   });
 
   test('an idle session expires after the TTL and then answers 404, as a DELETEd one does', async () => {
-    const server = await startServer({ limits: { sessionTtlMs: 50 } });
-    const deleted = await initialize(server.url);
-    const del = await raw(server.url, { method: 'DELETE', path: '/mcp', headers: { 'mcp-session-id': deleted, 'mcp-protocol-version': '2025-11-25' } });
+    // The DELETEd session on a server of its own, without a TTL that could expire it first on a loaded machine.
+    const plain = await startServer({ limits: { sessionTtlMs: Number.POSITIVE_INFINITY } });
+    const deleted = await initialize(plain.url);
+    const del = await raw(plain.url, { method: 'DELETE', path: '/mcp', headers: { 'mcp-session-id': deleted, 'mcp-protocol-version': '2025-11-25' } });
     expect(del.status).toBe(200);
-    const terminated = await ping(server.url, deleted);
+    const terminated = await ping(plain.url, deleted);
+    const server = await startServer({ limits: { sessionTtlMs: 50 } });
     const idle = await initialize(server.url);
     await until(() => !server.sessions.has(idle), 'the idle session to expire');
     const expired = await ping(server.url, idle);
@@ -61,19 +65,30 @@ describe('session limits', () => {
     expect(server.internalErrors).toEqual([]);
   });
 
-  test('a session with an open stream is not idle: it outlives the TTL while connected', async () => {
-    const server = await startServer({ limits: { sessionTtlMs: 20 } });
-    const session = await initialize(server.url);
-    const headers = { accept: 'text/event-stream', 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
-    let connected = true;
-    const standalone = raw(server.url, { method: 'GET', path: '/mcp', headers, readMs: 300 }).finally(() => (connected = false));
-    // Sweeps run every few ms; while the stream is open every one of them must keep the session.
-    await until(() => server.sessions.get(session)?.liveConnections === 1, 'the standalone stream to attach');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(connected && server.sessions.has(session)).toBe(true);
-    expect((await standalone).status).toBe(200);
-    await until(() => !server.sessions.has(session), 'the session to expire once its stream closed');
-    expect((await ping(server.url, session)).status).toBe(404);
+  test('a session with a connection attached is not idle: the sweep keeps it until the connection is lost', () => {
+    // The store itself, swept with a clock set past the TTL: no waiting on timers.
+    const ttl = 60_000;
+    const store = new SessionStore({ ...reference.server, sessionExpiry: 'idleTtl' }, '/messages', () => {}, undefined, {
+      sessionTtlMs: ttl,
+      maxSessions: 10,
+      retainedEvents: Number.POSITIVE_INFINITY,
+    });
+    try {
+      const session = store.create();
+      session.step({ type: 'INITIALIZE', transport: 'streamable', protocolVersion: '2025-11-25', capabilities: {} });
+      store.add(session);
+      const opened = session.step({ type: 'OPEN_STANDALONE', transport: 'streamable' });
+      store.sweep(Date.now() + 2 * ttl);
+      expect(store.get(session.id)).toBe(session);
+      expect(session.state).toBe('active');
+      session.step({ type: 'CONNECTION_LOST', stream: opened.stream! });
+      store.sweep(Date.now() + 2 * ttl);
+      expect(store.get(session.id)).toBeUndefined();
+      expect(session.state).toBe('terminated');
+      expect(store.evicted).toBe(1);
+    } finally {
+      store.dispose();
+    }
   });
 
   test('log retention: a cursor older than the retained log is refused 404, a retained one replays with no gap', async () => {
