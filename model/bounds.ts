@@ -26,6 +26,8 @@ export interface Bounds {
    * session's ID and no `Last-Event-ID` (0/1): a migration without a cursor.
    */
   moves: number;
+  /** Events a bounded log may drop per session (only under a `logRetention` policy). */
+  trims: number;
   /** Calls that may be `emit_unsolicited`, whose notifications go to the standalone stream (retries not counted). */
   unsolicited: number;
   /** Frames a connection holds in flight (sent, not yet received): the socket's buffer. */
@@ -47,6 +49,7 @@ export const defaultBounds: Bounds = {
   migrations: 1,
   foreignCursors: 1,
   moves: 0,
+  trims: 1,
   unsolicited: 0,
   inFlight: 1,
   undrained: 2,
@@ -65,6 +68,7 @@ export const maxBounds: Bounds = {
   migrations: 1,
   foreignCursors: 1,
   moves: 1,
+  trims: 2,
   unsolicited: 1,
   inFlight: 4,
   undrained: 4,

@@ -96,7 +96,8 @@ export function canStep(world: World, step: WorldStep): boolean {
       if (!session || session.value !== 'active') return false;
       const c = sessionContext<WorldMessage>(session);
       if (step.type === 'EXPIRE') return c.policy.sessionExpiry === 'idleTtl' && !c.streams.some((s) => s.connected);
-      return c.policy.logRetention !== 'unbounded' && c.retainedFrom < c.log.length;
+      // Bounded like every other step: a log that could drop any number of events would explode the state space.
+      return c.policy.logRetention !== 'unbounded' && c.retainedFrom < Math.min(c.log.length, world.bounds.trims);
     }
     case 'DELETE':
       // A client leaves a session once it waits for nothing there.

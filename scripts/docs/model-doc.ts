@@ -85,6 +85,7 @@ function boundsTable(): string {
     migrations: 'resumes may go to the other transport (0/1)',
     foreignCursors: 'resumes may present a garbage or stale cursor (0/1)',
     moves: "a legacy client may POST a call at /mcp with its session's ID and no cursor (0/1)",
+    trims: 'events a bounded log may drop per session (retention policies only)',
     unsolicited: 'calls that may be emit_unsolicited (standalone stream)',
     inFlight: 'frames in flight per connection',
     undrained: 'frames received but not drained per stream',

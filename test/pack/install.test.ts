@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { propertyIds } from '../../model/property-ids.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
@@ -164,7 +165,7 @@ describe('the packed package, installed', () => {
       expect(check.code, check.stderr).toBe(0);
       const report = JSON.parse(check.stdout) as { candidate: { url: string }; properties: { id: string; status: string }[] };
       expect(report.candidate.url).toBe(url.replace(/\/mcp$/, ''));
-      expect(report.properties).toHaveLength(12);
+      expect(report.properties).toHaveLength(propertyIds.length);
       expect(report.properties.filter((p) => p.status !== 'pass')).toEqual([]);
     } finally {
       const exited = serve.exitCode !== null || serve.signalCode !== null ? Promise.resolve() : new Promise((resolve) => serve.once('exit', resolve));

@@ -8,6 +8,7 @@ import { afterEach, expect, test } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
 import { CandidateUnusable } from '../../src/suite/abilities.js';
 import { runSuite } from '../../src/suite/run-suite.js';
+import { propertyIds } from '../../model/property-ids.js';
 
 const servers: http.Server[] = [];
 let reference: ReferenceServer | undefined;
@@ -104,7 +105,7 @@ test('a candidate that crashes mid-run: the suite finishes and reports what it s
     },
   );
   await closing;
-  expect(report.properties).toHaveLength(12);
+  expect(report.properties).toHaveLength(propertyIds.length);
   for (const p of report.properties) {
     expect(p.reason, p.id).toBeTruthy();
     if (p.status === 'pass') expect(p.runs, p.id).toBeGreaterThan(0);
