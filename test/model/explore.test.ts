@@ -70,7 +70,8 @@ describe('exhaustive exploration', () => {
     'default-capabilities': ['no-cross-transport-resume', 'capabilities-honoured'],
     'inclusive-replay-no-dedup': ['order-preserved'],
     'cursor-on-receive': ['no-silent-loss', 'at-most-once-effect', 'no-silent-stall'],
-    'retention-partial-replay': ['no-silent-loss', 'replay-has-no-gap', 'no-silent-stall', 'at-most-once-effect'],
+    // At these bounds (two trims by default): the stall and the re-run need a third trim (trims=3 finds them).
+    'retention-partial-replay': ['no-silent-loss', 'replay-has-no-gap'],
   };
 
   test('every mutant and incident policy is named in the table below', () => {
