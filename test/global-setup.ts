@@ -1,7 +1,9 @@
 /**
  * Builds `dist/` once before any test file runs: the CLI tests run the compiled CLI, as users do
  * (and as `npx mcp-resume-spec` does), instead of transpiling the sources in every child process;
- * the pack test packs this build (`npm pack --ignore-scripts`) rather than building again.
+ * the pack test packs this build (`npm pack --ignore-scripts`) rather than building again, and the
+ * replicas example's processes start compiled. It is `tsconfig.build.json` plus `examples/`, which
+ * the package's `files` leave out.
  * `--noCheck`: `npm test` has type-checked every file before vitest starts; `prepack` checks too.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,10 +19,10 @@ export function setup(): void {
   const staging = `dist.building-${process.pid}`;
   rmSync(`${root}${staging}`, { recursive: true, force: true });
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--noCheck', '--outDir', staging], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.test-build.json', '--noCheck', '--outDir', staging], { cwd: root, encoding: 'utf8', timeout: 300_000 });
   if (build.status !== 0) {
     rmSync(`${root}${staging}`, { recursive: true, force: true });
-    throw new Error(`the build for the tests failed (tsc -p tsconfig.build.json):\n${build.stdout}${build.stderr}${build.error ? String(build.error) : ''}`);
+    throw new Error(`the build for the tests failed (tsc -p tsconfig.test-build.json):\n${build.stdout}${build.stderr}${build.error ? String(build.error) : ''}`);
   }
   rmSync(`${root}dist`, { recursive: true, force: true });
   renameSync(`${root}${staging}`, `${root}dist`);

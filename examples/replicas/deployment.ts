@@ -22,6 +22,8 @@ export interface DeploymentOptions {
   redisUrl?: string;
   /** The proxy's port (default: a free one). */
   port?: number;
+  /** Start the replicas from `dist/examples/` (built by the tests' setup) rather than through ts-node. */
+  compiled?: boolean;
 }
 
 /** A running deployment. */
@@ -35,8 +37,10 @@ export interface Deployment {
 }
 
 /** Starts one replica process and resolves with its URL once it listens. */
-async function startReplica(env: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [resolve(root, 'bin/run-ts.js'), resolve(root, 'examples/replicas/replica.ts')], {
+async function startReplica(env: NodeJS.ProcessEnv, children: ChildProcess[], compiled: boolean): Promise<{ url: string; child: ChildProcess }> {
+  // The tests start the compiled replica (dist/, built once for them); a user's run needs no build.
+  const entry = compiled ? [resolve(root, 'dist/examples/replicas/replica.js')] : [resolve(root, 'bin/run-ts.js'), resolve(root, 'examples/replicas/replica.ts')];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,7 +98,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
   };
   try {
     const started = await Promise.all(
-      Array.from({ length: count }, (_, i) => startReplica({ REDIS_URL: redisUrl, REPLICA_LOG: log, REPLICA_NAME: `replica-${i + 1}` }, children)),
+      Array.from({ length: count }, (_, i) => startReplica({ REDIS_URL: redisUrl, REPLICA_LOG: log, REPLICA_NAME: `replica-${i + 1}` }, children, options.compiled === true)),
     );
     const proxy = await startRoundRobinProxy(started.map((r) => r.url), options.port);
     let stopping: Promise<void> | undefined;

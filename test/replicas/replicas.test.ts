@@ -122,7 +122,7 @@ async function resumeOnAnotherReplica(base: string): Promise<{ callReplica: stri
 describe('replicas sharing Redis', () => {
   let deployment: Deployment;
   beforeAll(async () => {
-    deployment = await startDeployment({ log: 'redis' });
+    deployment = await startDeployment({ log: 'redis', compiled: true });
   }, 200_000);
   afterAll(async () => {
     await deployment?.stop();
@@ -169,7 +169,7 @@ describe('replicas sharing Redis', () => {
 describe('replicas with in-memory logs (each its own)', () => {
   let deployment: Deployment;
   beforeAll(async () => {
-    deployment = await startDeployment({ log: 'memory' });
+    deployment = await startDeployment({ log: 'memory', compiled: true });
   }, 200_000);
   afterAll(async () => {
     await deployment?.stop();
@@ -190,11 +190,19 @@ describe('replicas with in-memory logs (each its own)', () => {
 
   // Which replica a request lands on depends on the scenarios in flight beside it, so this runs the
   // concurrent coverage scenarios, not one replayed path: a replay alone always sends the resume to
-  // the replica two after the standalone stream's, where the cursor is unknown (404).
+  // the replica two after the standalone stream's, where the cursor is unknown (404). The loss shows
+  // only when a resume lands on the replica holding the stream's log, so up to three checks (fixed
+  // seeds) are run, and the first that fails must say why; none failing fails the test.
   test('the checker says why: no-silent-loss, an unsolicited notification the resumed standalone stream never carried', async () => {
-    const report = await runSuite({ name: 'replicas+memory', url: deployment.url }, { runs: 10, seed: 20261201, only: ['no-silent-loss'], timeoutMs: 3000 });
-    const [loss] = report.properties;
-    expect(loss!.status).toBe('fail');
-    expect(loss!.reason).toMatch(/accepted a resume .* never got unsolicited notification/);
-  }, 180_000);
+    const verdicts: string[] = [];
+    for (const seed of [20261201, 1, 2]) {
+      const report = await runSuite({ name: 'replicas+memory', url: deployment.url }, { runs: 10, seed, only: ['no-silent-loss'], timeoutMs: 3000 });
+      const [loss] = report.properties;
+      verdicts.push(`seed ${seed}: ${loss!.status} (${loss!.reason})`);
+      if (loss!.status !== 'fail') continue;
+      expect(loss!.reason).toMatch(/accepted a resume .* never got unsolicited notification/);
+      return;
+    }
+    expect.fail(`no check found the loss:\n${verdicts.join('\n')}`);
+  }, 240_000);
 });
