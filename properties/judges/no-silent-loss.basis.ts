@@ -1,5 +1,6 @@
 /** Why `no-silent-loss` is required: what the spec's optional replay promises, and the SHOULD that a stream carries its response. */
 import { quotedIn, sections, silentInLegacy, type PropertyDefinition } from '../definition.js';
+import { replayMay } from '../spec-sentences.js';
 
 export const definition: PropertyDefinition = {
   id: 'no-silent-loss',
@@ -7,11 +8,7 @@ export const definition: PropertyDefinition = {
     'if the server accepts a resume, the client application ends with every event of that stream that the replay contract promises, none skipped',
   level: 'should',
   quotes: [
-    ...quotedIn(
-      ['2025-03-26', '2025-06-18', '2025-11-25'],
-      sections.resumability,
-      'The server MAY use this header to replay messages that would have been sent after the last event ID, on the stream that was disconnected, and to resume the stream from that point.',
-    ),
+    ...replayMay,
     ...quotedIn(
       ['2025-03-26', '2025-06-18', '2025-11-25'],
       sections.sending,

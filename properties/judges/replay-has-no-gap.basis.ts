@@ -1,5 +1,6 @@
 /** Why `replay-has-no-gap` is required: what the spec's optional replay is, and this project's rule for a cursor the log no longer holds. */
-import { quotedIn, sections, silentInLegacy, type PropertyDefinition } from '../definition.js';
+import { silentInLegacy, type PropertyDefinition } from '../definition.js';
+import { reinitializeOn404, replayMay } from '../spec-sentences.js';
 
 export const definition: PropertyDefinition = {
   id: 'replay-has-no-gap',
@@ -7,21 +8,8 @@ export const definition: PropertyDefinition = {
     "an accepted resume replays the stream from the cursor on: its first message is the one that followed the cursor's, and none is skipped (a cursor older than the retained log is refused with 404, never answered with what is left)",
   level: 'policy',
   quotes: [
-    ...quotedIn(
-      ['2025-03-26', '2025-06-18', '2025-11-25'],
-      sections.resumability,
-      'The server MAY use this header to replay messages that would have been sent after the last event ID, on the stream that was disconnected, and to resume the stream from that point.',
-    ),
-    ...quotedIn(
-      ['2025-03-26', '2025-06-18'],
-      sections.sessionManagement,
-      'When a client receives HTTP 404 in response to a request containing an Mcp-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.',
-    ),
-    ...quotedIn(
-      ['2025-11-25'],
-      sections.sessionManagement,
-      'When a client receives HTTP 404 in response to a request containing an MCP-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.',
-    ),
+    ...replayMay,
+    ...reinitializeOn404,
   ],
   rationale:
     'The MAY describes a replay as resuming the stream "from that point", the last event ID, but no MUST or SHOULD forbids a replay that starts later, and the spec says nothing of a server that bounds its event log. A replay with a gap looks complete to the client, which cannot tell what it missed; so a server whose retention has dropped the cursor\'s event (or any event after it) must refuse the cursor as it refuses an unknown one, with the 404 for which the spec gives the client a MUST, never replay what is left.',

@@ -1,26 +1,14 @@
 /** Why `unknown-cursor-rejected` is required: this project's rule; the spec says nothing of a cursor the server cannot place. */
-import { quotedIn, sections, silentInLegacy, type PropertyDefinition } from '../definition.js';
+import { silentInLegacy, type PropertyDefinition } from '../definition.js';
+import { reinitializeOn404, replayMay } from '../spec-sentences.js';
 
 export const definition: PropertyDefinition = {
   id: 'unknown-cursor-rejected',
   statement: "a Last-Event-ID that is not in this session's log for this stream is answered 404-class, never 200 with a quiet stream",
   level: 'policy',
   quotes: [
-    ...quotedIn(
-      ['2025-03-26', '2025-06-18', '2025-11-25'],
-      sections.resumability,
-      'The server MAY use this header to replay messages that would have been sent after the last event ID, on the stream that was disconnected, and to resume the stream from that point.',
-    ),
-    ...quotedIn(
-      ['2025-03-26', '2025-06-18'],
-      sections.sessionManagement,
-      'When a client receives HTTP 404 in response to a request containing an Mcp-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.',
-    ),
-    ...quotedIn(
-      ['2025-11-25'],
-      sections.sessionManagement,
-      'When a client receives HTTP 404 in response to a request containing an MCP-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.',
-    ),
+    ...replayMay,
+    ...reinitializeOn404,
   ],
   rationale:
     'The spec says what a server may do with a Last-Event-ID it can place, and nothing about one it cannot (never issued, or issued in another session or log). A 200 with a stream that will never carry anything looks like a quiet period, so the client waits on stale assumptions; 404 is the one answer for which the spec gives the client a MUST (start a new session), so it turns an unplaceable cursor into a visible, recoverable re-initialization.',
