@@ -1,6 +1,6 @@
 /**
- * The fixture tools of the candidate contract (design.md, "The contract for
- * candidate servers"), independent of any SDK version: names, argument bounds,
+ * The fixture tools of the candidate contract (see the README, "Check your server"),
+ * independent of any SDK version: names, argument bounds,
  * the notifications `emit` sends and the texts the tools return. The SDK-specific
  * modules (`fixtures.ts` for SDK 1.x, `fixtures-v2.ts` for SDK 2.x) only wire
  * these into a server.

@@ -10,7 +10,7 @@
  *   outputs (`src/reference/mutation.ts`).
  *
  * `breaks` is read against the checker's reference client (cursor on drain, dedup, retry on
- * timeout): the properties that some scenario of design.md's vocabulary makes fail on this server.
+ * timeout): the properties that some scenario of the suite's vocabulary makes fail on this server.
  * For the policy mutants it is what exhaustive exploration of the model finds for the policy's
  * server knobs with the reference client's knobs (`test/mutants/catalog.test.ts` checks it).
  */

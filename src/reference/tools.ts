@@ -1,5 +1,5 @@
 /**
- * The fixture tools of the candidate contract (design.md), as pure computations: a call yields
+ * The fixture tools of the candidate contract (`src/candidates/fixture-core.ts`), as pure computations: a call yields
  * the messages it would send and a `commit` that records its side effect. The server commits only
  * once the session machine has accepted the request, so a request the machine refuses (a foreign
  * transport, a terminated session) has no effect, and `executions` counts what was served.

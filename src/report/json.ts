@@ -1,5 +1,5 @@
 /**
- * The JSON report of `mcp-resume-spec check --json`, in design.md's shape:
+ * The JSON report of `mcp-resume-spec check --json`, in this shape:
  * `{candidate, properties: [{id, status, runs, reason?, counterexample?: {steps, seed, path}}]}`,
  * plus each property's `level` and `basis` (statement and quoted spec text, `properties/definition.ts`)
  * and the suite's extra findings under their own keys (`counterexample.oracle` and `counterexample.trace`,
@@ -48,7 +48,7 @@ export interface JsonDivergence {
   runs: number;
 }
 
-/** The JSON report (design.md, "The contract for candidate servers"). */
+/** The JSON report (its schema: `report-schema.ts`). */
 export interface JsonReport {
   candidate: { name: string; version?: string; url: string };
   properties: JsonPropertyResult[];

@@ -1,5 +1,5 @@
 /**
- * JSON Schema (draft 2020-12) of the JSON report `json.ts` writes: design.md's
+ * JSON Schema (draft 2020-12) of the JSON report `json.ts` writes:
  * `{candidate, properties: [{id, status, runs, reason?, counterexample?: {steps, seed, path}}]}`,
  * each property's `level` and `basis`, and the documented extra keys. Every object is closed (`additionalProperties: false`), so a
  * field that appears or changes name is caught. Validate with any 2020-12 validator, e.g.

@@ -66,6 +66,32 @@ export function boundsOf(plan: CoveragePlan, i: number): Bounds {
   return plan.wider.get(i) ?? plan.bounds;
 }
 
+/** A path under construction: `take` appends a step if the model allows it and the candidate can be asked it. */
+interface PathBuilder {
+  readonly path: WorldStep[];
+  /** The model's world after the steps taken so far. */
+  readonly world: World;
+  take(step: WorldStep): boolean;
+}
+
+function pathBuilder(abilities: CandidateAbilities, client: ClientSettings, bounds: Bounds): PathBuilder {
+  let world = oracleWorld(client, bounds);
+  const path: WorldStep[] = [];
+  return {
+    path,
+    get world() {
+      return world;
+    },
+    take(s: WorldStep): boolean {
+      const key = JSON.stringify(s);
+      if (!drivableSteps(world, abilities).some((x) => JSON.stringify(x) === key)) return false;
+      world = stepWorld(world, s);
+      path.push(s);
+      return true;
+    },
+  };
+}
+
 /**
  * A path that drops a stream of `kind`, resumes it with its own cursor and then receives and
  * drains what the server sends on it afterwards (live traffic), with every step one the model
@@ -77,15 +103,9 @@ export function streamKindPath(kind: StreamKind, abilities: CandidateAbilities, 
   if (kind === 'standalone' && !abilities.fixtures.emitUnsolicited) return undefined;
   // First with traffic before the drop too; without it when nothing would be left to carry after.
   for (const before of [1, 0]) {
-    let world = oracleWorld(client, bounds);
-    const path: WorldStep[] = [];
-    const take = (s: WorldStep): boolean => {
-      const key = JSON.stringify(s);
-      if (!drivableSteps(world, abilities).some((x) => JSON.stringify(x) === key)) return false;
-      world = stepWorld(world, s);
-      path.push(s);
-      return true;
-    };
+    const built = pathBuilder(abilities, client, bounds);
+    const { path } = built;
+    const take = (step: WorldStep) => built.take(step);
     const traffic = (stream: string, most: number): number => {
       let sent = 0;
       while (sent < most && take({ type: 'SEND', stream })) {
@@ -98,11 +118,11 @@ export function streamKindPath(kind: StreamKind, abilities: CandidateAbilities, 
     // The model resumes a stream that is owed something: a call is made first (an unsolicited one
     // for the standalone stream, whose notifications it carries).
     if (!take({ type: 'CALL', unsolicited: kind === 'standalone' })) return undefined;
-    const target = world.client.streams.filter((s) => s.kind === kind).at(-1)?.id;
+    const target = built.world.client.streams.filter((s) => s.kind === kind).at(-1)?.id;
     if (target === undefined) return undefined;
     if (traffic(target, before) !== before) continue;
     if (!take({ type: 'DROP', stream: target }) || !take({ type: 'RESUME', stream: target, via: 'same', cursor: 'own' })) continue;
-    if (world.client.phase !== 'ready') continue;
+    if (built.world.client.phase !== 'ready') continue;
     if (traffic(target, Number.MAX_SAFE_INTEGER) > 0) return path;
   }
   return undefined;
@@ -115,26 +135,20 @@ export function streamKindPath(kind: StreamKind, abilities: CandidateAbilities, 
  */
 export function staleCursorPath(abilities: CandidateAbilities, client: ClientSettings, bounds: Bounds): WorldStep[] | undefined {
   if (!abilities.transports.includes('streamable') || !abilities.fixtures.emit || bounds.notifications < 1) return undefined;
-  let world = oracleWorld(client, bounds);
-  const path: WorldStep[] = [];
-  const take = (s: WorldStep): boolean => {
-    const key = JSON.stringify(s);
-    if (!drivableSteps(world, abilities).some((x) => JSON.stringify(x) === key)) return false;
-    world = stepWorld(world, s);
-    path.push(s);
-    return true;
-  };
+  const built = pathBuilder(abilities, client, bounds);
+  const { path } = built;
+  const take = (step: WorldStep) => built.take(step);
   const event = (stream: string): boolean => take({ type: 'SEND', stream }) && take({ type: 'RECEIVE', stream }) && take({ type: 'DRAIN', stream });
   // The first session's call is answered in full, then the session deleted (the model starts a new
   // one only then); the second's stream drops after its first event, and the earlier session's cursor is presented.
   for (let session = 0; session < 2; session++) {
     if (session === 1 && !take({ type: 'DELETE' })) return undefined;
     if (!take({ type: 'INITIALIZE', transport: 'streamable' }) || !take({ type: 'CALL', unsolicited: false })) return undefined;
-    const stream = world.client.requests.at(-1)?.stream;
+    const stream = built.world.client.requests.at(-1)?.stream;
     if (stream === undefined || !event(stream)) return undefined;
-    if (session === 0) while (world.client.requests.some((r) => r.status === 'pending') && event(stream));
+    if (session === 0) while (built.world.client.requests.some((r) => r.status === 'pending') && event(stream));
   }
-  const stream = world.client.requests.at(-1)!.stream;
+  const stream = built.world.client.requests.at(-1)!.stream;
   if (!take({ type: 'DROP', stream }) || !take({ type: 'RESUME', stream, via: 'same', cursor: 'stale' })) return undefined;
   return path;
 }
@@ -146,17 +160,11 @@ export function staleCursorPath(abilities: CandidateAbilities, client: ClientSet
  */
 export function missedCallPath(abilities: CandidateAbilities, client: ClientSettings, bounds: Bounds): WorldStep[] | undefined {
   if (!abilities.transports.includes('sse') || !abilities.fixtures.emit || bounds.notifications < 1) return undefined;
-  let world = oracleWorld(client, bounds);
-  const path: WorldStep[] = [];
-  const take = (s: WorldStep): boolean => {
-    const key = JSON.stringify(s);
-    if (!drivableSteps(world, abilities).some((x) => JSON.stringify(x) === key)) return false;
-    world = stepWorld(world, s);
-    path.push(s);
-    return true;
-  };
+  const built = pathBuilder(abilities, client, bounds);
+  const { path } = built;
+  const take = (step: WorldStep) => built.take(step);
   if (!take({ type: 'INITIALIZE', transport: 'sse' }) || !take({ type: 'CALL', unsolicited: false })) return undefined;
-  const stream = world.client.streams.find((s) => s.kind === 'legacy')?.id;
+  const stream = built.world.client.streams.find((s) => s.kind === 'legacy')?.id;
   if (stream === undefined) return undefined;
   const steps: WorldStep[] = [
     { type: 'SEND', stream },

@@ -1,5 +1,5 @@
 /**
- * The suite's public shapes: a candidate to check, options, and the report (design.md's JSON).
+ * The suite's public shapes: a candidate to check, options, and the report (the JSON report's shape).
  */
 import type { Endpoint } from '../../properties/history.js';
 import type { Status } from '../../properties/judgement.js';
@@ -128,7 +128,7 @@ export interface CoverageReport {
   scenarios: number;
 }
 
-/** design.md's JSON report, plus what the probe and coverage found. */
+/** The report: one result per property, plus what the probe and coverage found. */
 export interface SuiteReport {
   candidate: { name: string; url: string; version?: string };
   properties: PropertyResult[];

@@ -1,7 +1,7 @@
 /**
  * How each candidate answers the resumption edge cases the checker cares about,
  * pinned as observed (characterization, not judgement: some of these answers
- * break properties in design.md, which is what the checker is there to report).
+ * break properties in docs/properties.md, which is what the checker is there to report).
  * A failure here means the candidate's behaviour changed, e.g. on an upgrade.
  */
 import { afterEach, describe, expect, test } from 'vitest';

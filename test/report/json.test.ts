@@ -14,7 +14,7 @@ function errors(value: unknown): string[] {
 }
 
 describe('JSON report', () => {
-  test("design.md's shape, with the extra keys under their own names", () => {
+  test('the report shape, with the extra keys under their own names', () => {
     const json = jsonReport(sampleReport());
     expect(Object.keys(json)).toEqual(['candidate', 'properties', 'abilities', 'coverage', 'interleavings']);
     expect(json.candidate).toEqual({ name: '@modelcontextprotocol/sdk', version: '1.32.2', url: 'http://127.0.0.1:41234' });
