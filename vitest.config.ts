@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -13,5 +14,6 @@ export default defineConfig({
     // Concurrent tests share one event loop with the servers they check: keep the crowd small.
     maxConcurrency: 3,
     reporters: ['default'],
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

@@ -163,17 +163,16 @@ class Parents {
   }
 }
 
-/** Steps interned: parent pointers refer to a step by its index here. */
+/** Steps interned: parent pointers refer to a step by its index here (`enabledSteps` returns one object per distinct step). */
 class StepTable {
   readonly steps: WorldStep[] = [];
-  private readonly ids = new Map<string, number>();
+  private readonly ids = new Map<WorldStep, number>();
   id(step: WorldStep): number {
-    const key = JSON.stringify(step);
-    let id = this.ids.get(key);
+    let id = this.ids.get(step);
     if (id === undefined) {
       id = this.steps.length;
       this.steps.push(step);
-      this.ids.set(key, id);
+      this.ids.set(step, id);
     }
     return id;
   }
@@ -231,7 +230,8 @@ function search(options: ExploreOptions): ExploreResult {
     }
     options.visit?.(world);
     // Breadth-first: the first state found violating a property (or matching a signature) has a shortest path.
-    for (const { property, message } of violatedInvariants(world)) if (!found.has(property)) found.set(property, { message, id, world });
+    // A property already found violated need not be judged again: only its first (shortest) violation is reported.
+    for (const { property, message } of violatedInvariants(world, found)) found.set(property, { message, id, world });
     for (const [name, accepts] of signatures) if (!matched.has(name) && accepts(world)) matched.set(name, { id, world });
     const steps = enabledSteps(world);
     transitions += steps.length;

@@ -3,8 +3,9 @@
  * history judges in `properties/`). Each returns null when it holds, or what is wrong.
  */
 import type { PropertyId } from './property-ids.js';
+import { memoization } from './memo.js';
 import { firstReplayGap } from './replay-gap.js';
-import { sessionContext } from './session-step.js';
+import { sessionContext, type SessionSnapshot } from './session-step.js';
 import type { SessionContext } from './session-types.js';
 import type { ClientStream, World, WorldEvent, WorldMessage } from './world-types.js';
 import { isStalled } from './world-steps.js';
@@ -65,13 +66,66 @@ export function misordered(world: World, stream: ClientStream): { id: string; du
   return undefined;
 }
 
-function everySession(world: World, judge: (context: SessionContext<WorldMessage>) => string | null): string | null {
-  for (const session of world.sessions) {
-    const verdict = judge(sessionContext<WorldMessage>(session));
-    if (verdict) return verdict;
-  }
-  return null;
+/** A judge of one session alone: its verdict depends on nothing else in the world. */
+type SessionJudge = (session: SessionSnapshot) => string | null;
+
+/** The first session (in world order) a per-session judge condemns. */
+function everySession(judge: SessionJudge): Invariant {
+  return (world) => {
+    for (const session of world.sessions) {
+      const verdict = judge(session);
+      if (verdict) return verdict;
+    }
+    return null;
+  };
 }
+
+/** A judge of a session's context. */
+function ofContext(judge: (context: SessionContext<WorldMessage>) => string | null): SessionJudge {
+  return (session) => judge(sessionContext<WorldMessage>(session));
+}
+
+/**
+ * The invariants that judge each session alone. Session snapshots are immutable and shared by
+ * many worlds, so exploration judges each snapshot once (see `violatedInvariants`).
+ */
+const sessionJudges: Partial<Record<PropertyId, SessionJudge>> = {
+  'no-cross-transport-resume': ofContext((c) => {
+    const r = c.resumes.find((x) => x.crossTransport && x.outcome !== 'rejected');
+    return r
+      ? `session ${c.sessionId} established under ${c.transport} was resumed under ${r.transport} (${r.outcome === 'quiet' ? '200, quiet stream' : '200, replay'})`
+      : null;
+  }),
+  'unknown-cursor-rejected': ofContext((c) => {
+    const r = c.resumes.find((x) => x.outcome === 'quiet');
+    return r ? `Last-Event-ID ${r.lastEventId} could not be placed, yet session ${c.sessionId} answered 200 with a quiet stream` : null;
+  }),
+  'event-ids-unique': ofContext((c) => {
+    const seen = new Set<string>();
+    for (const e of c.log) {
+      if (seen.has(e.id)) return `session ${c.sessionId} sent event ID ${e.id} twice`;
+      seen.add(e.id);
+    }
+    return null;
+  }),
+  'capabilities-honoured': ofContext((c) =>
+    c.servedUnderForeignCapabilities
+      ? `session ${c.sessionId} served a request under capabilities ${JSON.stringify(c.capabilities)}, not the negotiated ${JSON.stringify(c.negotiated)}`
+      : null,
+  ),
+  'terminated-session-404': (session) => {
+    if (session.value !== 'terminated') return null;
+    const c = sessionContext<WorldMessage>(session);
+    const open = c.streams.find((s) => s.connected);
+    return open ? `terminated session ${c.sessionId} still carries stream ${open.id}` : null;
+  },
+  'replay-has-no-gap': ofContext((c) => {
+    const gap = firstReplayGap(c);
+    return gap
+      ? `session ${c.sessionId} answered Last-Event-ID ${gap.lastEventId} with a replay that skips ${gap.skipped} (it carried ${gap.instead} in its place)`
+      : null;
+  }),
+};
 
 /** The invariants, by property ID. */
 export const invariants: Partial<Record<PropertyId, Invariant>> = {
@@ -80,21 +134,11 @@ export const invariants: Partial<Record<PropertyId, Invariant>> = {
     if (lost.length === 0) return null;
     return `the client holds stream ${lost[0]!.stream} live but will never process ${lost.map((l) => describeEvent(l.event)).join(', ')}`;
   },
-  'no-cross-transport-resume': (world) =>
-    everySession(world, (c) => {
-      const r = c.resumes.find((x) => x.crossTransport && x.outcome !== 'rejected');
-      return r
-        ? `session ${c.sessionId} established under ${c.transport} was resumed under ${r.transport} (${r.outcome === 'quiet' ? '200, quiet stream' : '200, replay'})`
-        : null;
-    }),
-  'unknown-cursor-rejected': (world) =>
-    everySession(world, (c) => {
-      const r = c.resumes.find((x) => x.outcome === 'quiet');
-      return r ? `Last-Event-ID ${r.lastEventId} could not be placed, yet session ${c.sessionId} answered 200 with a quiet stream` : null;
-    }),
+  'no-cross-transport-resume': everySession(sessionJudges['no-cross-transport-resume']!),
+  'unknown-cursor-rejected': everySession(sessionJudges['unknown-cursor-rejected']!),
   'no-cross-stream-replay': (world) => {
     for (const s of world.client.streams) {
-      const foreign = [...s.wire, ...s.inbox].find((f) => f.stream !== s.id);
+      const foreign = s.wire.find((f) => f.stream !== s.id) ?? s.inbox.find((f) => f.stream !== s.id);
       if (foreign) return `stream ${s.id}'s connection carries ${foreign.id} of stream ${foreign.stream}`;
     }
     return null;
@@ -103,20 +147,13 @@ export const invariants: Partial<Record<PropertyId, Invariant>> = {
     const context = held(world);
     if (!context) return null;
     for (const s of world.client.streams) {
-      const foreign = [...s.wire, ...s.inbox].find((f) => !context.log.some((e) => e.id === f.id));
+      const unsent = (f: WorldEvent) => !context.log.some((e) => e.id === f.id);
+      const foreign = s.wire.find(unsent) ?? s.inbox.find(unsent);
       if (foreign) return `session ${context.sessionId}'s stream ${s.id} carries ${foreign.id}, which that session never sent`;
     }
     return null;
   },
-  'event-ids-unique': (world) =>
-    everySession(world, (c) => {
-      const seen = new Set<string>();
-      for (const e of c.log) {
-        if (seen.has(e.id)) return `session ${c.sessionId} sent event ID ${e.id} twice`;
-        seen.add(e.id);
-      }
-      return null;
-    }),
+  'event-ids-unique': everySession(sessionJudges['event-ids-unique']!),
   'order-preserved': (world) => {
     for (const s of world.client.streams) {
       const bad = misordered(world, s);
@@ -124,12 +161,7 @@ export const invariants: Partial<Record<PropertyId, Invariant>> = {
     }
     return null;
   },
-  'capabilities-honoured': (world) =>
-    everySession(world, (c) =>
-      c.servedUnderForeignCapabilities
-        ? `session ${c.sessionId} served a request under capabilities ${JSON.stringify(c.capabilities)}, not the negotiated ${JSON.stringify(c.negotiated)}`
-        : null,
-    ),
+  'capabilities-honoured': everySession(sessionJudges['capabilities-honoured']!),
   'at-most-once-effect': (world) => {
     const twice = Object.entries(world.executions).find(([, n]) => n > 1);
     return twice ? `the side effect of call ${twice[0]} ran ${twice[1]} times` : null;
@@ -140,29 +172,42 @@ export const invariants: Partial<Record<PropertyId, Invariant>> = {
       ? `request ${stalled.id} (${stalled.call}) waits on a live stream ${stalled.stream} that will bring nothing more: only a timeout ends it`
       : null;
   },
-  'terminated-session-404': (world) => {
-    for (const session of world.sessions) {
-      if (session.value !== 'terminated') continue;
-      const c = sessionContext<WorldMessage>(session);
-      const open = c.streams.find((s) => s.connected);
-      if (open) return `terminated session ${c.sessionId} still carries stream ${open.id}`;
-    }
-    return null;
-  },
-  'replay-has-no-gap': (world) =>
-    everySession(world, (c) => {
-      const gap = firstReplayGap(c);
-      return gap
-        ? `session ${c.sessionId} answered Last-Event-ID ${gap.lastEventId} with a replay that skips ${gap.skipped} (it carried ${gap.instead} in its place)`
-        : null;
-    }),
+  'terminated-session-404': everySession(sessionJudges['terminated-session-404']!),
+  'replay-has-no-gap': everySession(sessionJudges['replay-has-no-gap']!),
 };
 
-/** Every invariant that fails in `world`, with what is wrong. */
-export function violatedInvariants(world: World): Array<{ property: PropertyId; message: string }> {
+const checks = Object.entries(invariants) as Array<[PropertyId, Invariant]>;
+const judged = checks.map(([property]) => sessionJudges[property]);
+/** Per session snapshot, each session judge's verdict (by index in `checks`; undefined: not judged yet). */
+const verdicts = new WeakMap<SessionSnapshot, Array<string | null | undefined>>();
+
+function sessionVerdict(session: SessionSnapshot, index: number): string | null {
+  let known = verdicts.get(session);
+  if (!known) verdicts.set(session, (known = []));
+  let verdict = known[index];
+  if (verdict === undefined) verdict = known[index] = judged[index]!(session);
+  return verdict;
+}
+
+/**
+ * Every invariant that fails in `world`, with what is wrong. `skip`: properties not to judge
+ * (exploration skips those it already found violated). A per-session invariant reads each
+ * session snapshot once however many worlds share it; the verdicts are the same.
+ */
+export function violatedInvariants(
+  world: World,
+  skip?: { has(property: PropertyId): boolean },
+): Array<{ property: PropertyId; message: string }> {
   const found: Array<{ property: PropertyId; message: string }> = [];
-  for (const [property, invariant] of Object.entries(invariants) as Array<[PropertyId, Invariant]>) {
-    const message = invariant(world);
+  for (let i = 0; i < checks.length; i++) {
+    const [property, invariant] = checks[i]!;
+    if (skip?.has(property)) continue;
+    let message: string | null = null;
+    if (judged[i] && memoization.sessionVerdicts) {
+      for (const session of world.sessions) if ((message = sessionVerdict(session, i))) break;
+    } else {
+      message = invariant(world);
+    }
     if (message) found.push({ property, message });
   }
   return found;

@@ -33,7 +33,7 @@ const scope = modelActorScope<Parameters<typeof sessionMachine.transition>[2]>()
 // Snapshots are never mutated, and the machine is pure: the same snapshot and event always give
 // the same next snapshot, so exploration (which meets one session state under many client
 // states) asks the machine once per (snapshot, event).
-const initial = new Map<string, SessionSnapshot>();
+const initial = new Map<SessionInput['policy'], Map<string, SessionSnapshot>>();
 const transitions = new WeakMap<SessionSnapshot, Map<string, SessionSnapshot>>();
 
 /**
@@ -62,11 +62,14 @@ function eventKey<M>(event: SessionEvent<M>): string {
 /** A fresh session, awaiting `initialize`. */
 export function createSession(input: SessionInput): SessionSnapshot {
   if (!memoization.sessionTransitions) return sessionMachine.getInitialSnapshot(scope, input);
-  const key = JSON.stringify(input);
-  let snapshot = initial.get(key);
+  // By the policy object and the names (policies are values nobody mutates).
+  let byName = initial.get(input.policy);
+  if (!byName) initial.set(input.policy, (byName = new Map()));
+  const key = `${input.sessionId}\u0000${input.tag}`;
+  let snapshot = byName.get(key);
   if (!snapshot) {
     snapshot = sessionMachine.getInitialSnapshot(scope, input);
-    initial.set(key, snapshot);
+    byName.set(key, snapshot);
   }
   return snapshot;
 }

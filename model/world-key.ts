@@ -18,32 +18,39 @@ import type { World, WorldMessage } from './world-types.js';
 
 type Context = SessionContext<WorldMessage>;
 
-// The last snapshot each table computed for, and its value: a world's successors mostly keep its
-// session snapshot (client-side steps do not touch it), so one entry hits often and holds nothing.
-const lastOf = new WeakMap<object, { snapshot: SessionSnapshot | undefined; value: unknown }>();
-
-/** Per session snapshot, its key parts: a session state recurs under many client states. */
-function memoized<T>(table: WeakMap<SessionSnapshot, T>, snapshot: SessionSnapshot, compute: (s: SessionSnapshot) => T): T {
-  if (!memoization.sessionKeys) {
-    let last = lastOf.get(table);
-    if (!last) lastOf.set(table, (last = { snapshot: undefined, value: undefined }));
-    if (last.snapshot !== snapshot) {
-      last.value = compute(snapshot);
-      last.snapshot = snapshot;
+/**
+ * Key parts per session snapshot. Off (the default), a table remembers only the last two
+ * snapshots it computed for: a world's successors mostly keep its session snapshot (client-side
+ * steps do not touch it), so two entries hit often and hold next to nothing. On
+ * (`memoization.sessionKeys`), it remembers every snapshot alive: a session state recurs under
+ * many client states.
+ */
+class PartTable<T> {
+  private readonly all = new WeakMap<SessionSnapshot, T>();
+  // The two snapshots last asked for: a world being expanded and the successor a server step gave it.
+  private lastSnapshot: SessionSnapshot | undefined;
+  private lastValue: T | undefined;
+  private otherSnapshot: SessionSnapshot | undefined;
+  private otherValue: T | undefined;
+  constructor(private readonly compute: (s: SessionSnapshot) => T) {}
+  get(snapshot: SessionSnapshot): T {
+    if (!memoization.sessionKeys) {
+      if (this.lastSnapshot === snapshot) return this.lastValue as T;
+      const value = this.otherSnapshot === snapshot ? (this.otherValue as T) : this.compute(snapshot);
+      this.otherSnapshot = this.lastSnapshot;
+      this.otherValue = this.lastValue;
+      this.lastSnapshot = snapshot;
+      this.lastValue = value;
+      return value;
     }
-    return last.value as T;
+    let value = this.all.get(snapshot);
+    if (value === undefined) {
+      value = this.compute(snapshot);
+      this.all.set(snapshot, value);
+    }
+    return value;
   }
-  let value = table.get(snapshot);
-  if (value === undefined) {
-    value = compute(snapshot);
-    table.set(snapshot, value);
-  }
-  return value;
 }
-
-const positionTable = new WeakMap<SessionSnapshot, Map<string, string>>();
-const heldTable = new WeakMap<SessionSnapshot, string>();
-const leftTable = new WeakMap<SessionSnapshot, string>();
 
 function positions(context: Context): Map<string, string> {
   const counts = new Map<string, number>();
@@ -83,6 +90,10 @@ function heldSessionKey(snapshot: SessionSnapshot): string {
   return key;
 }
 
+const positionTable = new PartTable((s) => positions(sessionContext<WorldMessage>(s)));
+const heldTable = new PartTable(heldSessionKey);
+const leftTable = new PartTable(leftSessionKey);
+
 const cache = new WeakMap<World, string>();
 
 /** The key of a world's state (memoized: the graph traversal asks for it several times per edge). */
@@ -101,16 +112,18 @@ export function computeWorldKey(world: World): string {
   return sink.key;
 }
 
+const noRefs = new Map<string, string>();
+
 /** Writes a world's key, part by part, to `sink` (a string, or a fingerprint that needs none). */
 export function writeWorldKey(world: World, sink: KeySink): void {
   const { client, used } = world;
   for (let i = 0; i < world.sessions.length; i++) {
     const session = world.sessions[i]!;
-    sink.add(i === client.session ? memoized(heldTable, session, heldSessionKey) : memoized(leftTable, session, leftSessionKey));
+    sink.add(i === client.session ? heldTable.get(session) : leftTable.get(session));
     sink.add('§');
   }
   const held = world.sessions[client.session];
-  const refs = held ? memoized(positionTable, held, (s) => positions(sessionContext<WorldMessage>(s))) : new Map<string, string>();
+  const refs = held ? positionTable.get(held) : noRefs;
   const ref = (id: string) => refs.get(id) ?? '?';
   sink.add(`${client.phase[0]}${client.transport[1]}${client.session}${client.staleCursor === null ? '' : 's'}|`);
   for (const s of client.streams) {

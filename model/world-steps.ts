@@ -108,24 +108,118 @@ export function canStep(world: World, step: WorldStep): boolean {
 const vias: ResumeVia[] = ['same', 'other'];
 const cursors: ResumeCursor[] = ['own', 'garbage', 'stale'];
 
-/** Every step `world` can take, in a fixed order (so shortest paths are deterministic). */
-export function enabledSteps(world: World): WorldStep[] {
-  const candidates: WorldStep[] = [
-    { type: 'INITIALIZE', transport: 'sse' },
-    { type: 'INITIALIZE', transport: 'streamable' },
-    { type: 'CALL', unsolicited: false },
-    { type: 'CALL', unsolicited: true },
-    { type: 'CALL', unsolicited: false, migrate: true },
-  ];
+// Step values are data and never change: one frozen object per distinct step, so listing a
+// world's candidates allocates nothing and a step can be told by identity.
+const fixedBefore: readonly WorldStep[] = [
+  { type: 'INITIALIZE', transport: 'sse' },
+  { type: 'INITIALIZE', transport: 'streamable' },
+  { type: 'CALL', unsolicited: false },
+  { type: 'CALL', unsolicited: true },
+  { type: 'CALL', unsolicited: false, migrate: true },
+].map((s) => Object.freeze(s as WorldStep));
+const fixedAfter: readonly WorldStep[] = [{ type: 'DELETE' }, { type: 'EXPIRE' }, { type: 'TRIM' }].map((s) => Object.freeze(s as WorldStep));
+const sendSteps = new Map<string, WorldStep>();
+const streamSteps = new Map<string, readonly WorldStep[]>();
+const timeoutSteps = new Map<string, WorldStep>();
+
+function sendStep(stream: string): WorldStep {
+  let step = sendSteps.get(stream);
+  if (!step) sendSteps.set(stream, (step = Object.freeze({ type: 'SEND', stream })));
+  return step;
+}
+
+function stepsOnStream(stream: string): readonly WorldStep[] {
+  let steps = streamSteps.get(stream);
+  if (!steps) {
+    const list: WorldStep[] = [{ type: 'RECEIVE', stream }, { type: 'DRAIN', stream }, { type: 'DROP', stream }];
+    for (const via of vias) for (const cursor of cursors) list.push({ type: 'RESUME', stream, via, cursor });
+    streamSteps.set(stream, (steps = list.map((s) => Object.freeze(s))));
+  }
+  return steps;
+}
+
+function timeoutStep(request: string): WorldStep {
+  let step = timeoutSteps.get(request);
+  if (!step) timeoutSteps.set(request, (step = Object.freeze({ type: 'TIMEOUT', request })));
+  return step;
+}
+
+/** Every step a world of this shape could be offered, in the fixed order of `enabledSteps`. */
+export function candidateSteps(world: World): WorldStep[] {
+  const candidates: WorldStep[] = [...fixedBefore];
   const session = heldSession(world);
   if (session && world.client.phase === 'ready') {
-    for (const s of sessionContext<WorldMessage>(session).streams) candidates.push({ type: 'SEND', stream: s.id });
+    for (const s of sessionContext<WorldMessage>(session).streams) candidates.push(sendStep(s.id));
   }
-  for (const s of world.client.streams) {
-    candidates.push({ type: 'RECEIVE', stream: s.id }, { type: 'DRAIN', stream: s.id }, { type: 'DROP', stream: s.id });
-    for (const via of vias) for (const cursor of cursors) candidates.push({ type: 'RESUME', stream: s.id, via, cursor });
+  for (const s of world.client.streams) candidates.push(...stepsOnStream(s.id));
+  for (const r of world.client.requests) candidates.push(timeoutStep(r.id));
+  candidates.push(...fixedAfter);
+  return candidates;
+}
+
+/**
+ * Every step `world` can take, in a fixed order (so shortest paths are deterministic): exactly
+ * `candidateSteps(world).filter((s) => canStep(world, s))` (a test holds it to that), computed
+ * with the world's shared facts read once instead of once per candidate.
+ */
+export function enabledSteps(world: World): WorldStep[] {
+  const { client, used, bounds } = world;
+  const enabled: WorldStep[] = [];
+  const ready = client.phase === 'ready';
+  if (!ready) {
+    if (client.session === -1 || used.reinitializes < bounds.reinitializes) enabled.push(fixedBefore[0]!, fixedBefore[1]!);
+  } else if (used.calls < bounds.calls) {
+    const streamable = client.transport === 'streamable';
+    if (streamable || client.streams.some((s) => s.kind === 'legacy')) enabled.push(fixedBefore[2]!);
+    if (streamable && client.streams.some((s) => s.kind === 'standalone')) {
+      let unsolicited = 0;
+      for (const r of client.requests) if (r.unsolicited) unsolicited++;
+      if (unsolicited < bounds.unsolicited) enabled.push(fixedBefore[3]!);
+    }
+    if (bounds.moves > 0 && client.transport === 'sse') enabled.push(fixedBefore[4]!);
   }
-  for (const r of world.client.requests) candidates.push({ type: 'TIMEOUT', request: r.id });
-  candidates.push({ type: 'DELETE' }, { type: 'EXPIRE' }, { type: 'TRIM' });
-  return candidates.filter((step) => canStep(world, step));
+  const session = heldSession(world);
+  if (ready && session) {
+    for (const s of sessionContext<WorldMessage>(session).streams) {
+      if (s.queue.length === 0) continue;
+      // As `canStep` reads it: the first client stream of that ID.
+      const stream = client.streams.find((x) => x.id === s.id);
+      if (!(stream && stream.connected && stream.wire.length >= bounds.inFlight)) enabled.push(sendStep(s.id));
+    }
+  }
+  if (ready) {
+    for (const candidate of client.streams) {
+      const stream = client.streams.find((x) => x.id === candidate.id)!;
+      const steps = stepsOnStream(stream.id);
+      if (stream.connected && stream.wire.length > 0 && stream.inbox.length < bounds.undrained) enabled.push(steps[0]!);
+      if (stream.inbox.length > 0) enabled.push(steps[1]!);
+      const droppable = stream.connected && used.drops < bounds.drops;
+      const resumable = !stream.connected && used.resumes < bounds.resumes;
+      if (!droppable && !resumable) continue;
+      if (!isLive(world, stream)) continue;
+      if (droppable && (bounds.unclean > 0 || isCleanDrop(stream))) enabled.push(steps[2]!);
+      if (resumable) {
+        const foreign = bounds.foreignCursors > 0;
+        for (let via = 0; via < 2; via++) {
+          if (via === 1 && !(bounds.migrations > 0)) continue;
+          enabled.push(steps[3 + via * 3]!);
+          if (foreign) enabled.push(steps[4 + via * 3]!);
+          if (foreign && client.staleCursor !== null) enabled.push(steps[5 + via * 3]!);
+        }
+      }
+    }
+  }
+  let pending = false;
+  for (const r of client.requests) {
+    if (r.status === 'pending') pending = true;
+    const request = client.requests.find((x) => x.id === r.id)!;
+    if (isStalled(world, request)) enabled.push(timeoutStep(r.id));
+  }
+  if (ready && used.deletes < bounds.deletes && !pending) enabled.push(fixedAfter[0]!);
+  if (session && session.value === 'active') {
+    const c = sessionContext<WorldMessage>(session);
+    if (c.policy.sessionExpiry === 'idleTtl' && !c.streams.some((s) => s.connected)) enabled.push(fixedAfter[1]!);
+    if (c.policy.logRetention !== 'unbounded' && c.retainedFrom < Math.min(c.log.length, bounds.trims)) enabled.push(fixedAfter[2]!);
+  }
+  return enabled;
 }

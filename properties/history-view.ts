@@ -305,10 +305,14 @@ export class HistoryView {
   }
 }
 
-/** The `sessionId` query parameter of a legacy `endpoint` event's URI. */
+/**
+ * The session ID in a legacy `endpoint` event's URI: its `sessionId` query parameter (the
+ * TypeScript SDK's name) or `session_id` (the Python SDK's); the 2024-11-05 spec names neither.
+ */
 export function legacySessionId(data: string): string | undefined {
   try {
-    return new URL(data, 'http://x/').searchParams.get('sessionId') ?? undefined;
+    const query = new URL(data, 'http://x/').searchParams;
+    return query.get('sessionId') ?? query.get('session_id') ?? undefined;
   } catch {
     return undefined;
   }

@@ -12,12 +12,16 @@ export interface Judgement {
   reason: string;
   /** History `seq`s of the entries that show a failure. */
   evidence?: number[];
+  /** For `pass`: what was checked, as a count of things, so a suite can total it over its runs. */
+  checked?: { count: number; what: string };
 }
 
 /** Judges one history. */
 export type Judge = (view: HistoryView) => Judgement;
 
 export const pass = (reason: string): Judgement => ({ status: 'pass', reason });
+/** A pass over `count` things checked: the reason reads `${count} ${what}`. */
+export const passCounted = (count: number, what: string): Judgement => ({ status: 'pass', reason: `${count} ${what}`, checked: { count, what } });
 export const skip = (reason: string): Judgement => ({ status: 'skip', reason });
 export const fail = (reason: string, evidence: number[] = []): Judgement => ({ status: 'fail', reason, evidence });
 

@@ -10,6 +10,7 @@ const sections: Array<[string, () => Promise<{ default: () => Promise<BenchSecti
   ['session flood', () => import('./bench/session-flood.js')],
   ['property suite', () => import('./bench/suite.js')],
   ['client checker', () => import('./bench/clients.js')],
+  ['installed CLI', () => import('./bench/installed.js')],
 ];
 
 const only = process.argv.slice(2);

@@ -14,6 +14,7 @@ export type {
   PropertyResult,
   RootCause,
   SuiteOptions,
+  SuiteProgress,
   SuiteReport,
 } from './suite/types.js';
 export type { RunningCandidate, StartCandidate } from './candidates/adapter.js';
@@ -22,6 +23,10 @@ export { propertyIds, type PropertyId } from '../model/property-ids.js';
 export type { Status } from '../properties/judgement.js';
 export type { Level } from '../properties/definition.js';
 export { renderText, type TextReportOptions } from './report/text.js';
-export { jsonReport, renderJson, type JsonReport } from './report/json.js';
-export { renderJunit } from './report/junit.js';
+export { errorJsonReport, jsonReport, renderJson, reportSchemaVersion, type CheckStatus, type JsonReport, type JsonReportContext } from './report/json.js';
+export { renderJunit, renderJunitError } from './report/junit.js';
 export { renderMarkdown, type MarkdownReportOptions } from './report/markdown.js';
+export { runClientCheck, type ClientCheckOptions } from './client-check/run.js';
+export { builtInClientFactory } from './client-check/built-in.js';
+export type { ClientFactory, ClientFactoryOptions, ClientUnderTest } from './client-check/contract.js';
+export type { ClientReport, ClientPropertyResult, ClientCounterexample } from './client-check/report.js';

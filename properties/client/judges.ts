@@ -83,7 +83,11 @@ function processed(history: ClientHistory, message: WireMessage, after: number, 
       (e) => e.kind === 'notification' && e.at > after && e.at < before && e.method === message.method && JSON.stringify(fixtureData(e.params) ?? e.params) === JSON.stringify(data ?? message.params),
     );
   }
-  // A response: some call settled with it (the application has the result, or the error).
+  // A response to the client's own request (initialize, ping): the client processed it to go on.
+  const request = clientRequests(history.wire).find((r) => r.at < after && r.messages.some((m) => m.method !== undefined && m.id !== undefined && m.id === message.id));
+  const asked = request?.messages.find((m) => m.id === message.id)?.method;
+  if (asked !== undefined && asked !== 'tools/call') return true;
+  // A tool call's: some call settled with it (the application has the result, or the error).
   return history.app.some((e) => e.kind === 'settled' && e.at > after && e.at < before && e.outcome !== 'pending');
 }
 
@@ -100,7 +104,7 @@ const resumeCursorProcessed: Judge = (history) => {
     }
     if (frame.message === undefined) continue;
     if (!processed(history, frame.message, frame.at, request.at)) {
-      const what = frame.message.method !== undefined ? `notification ${JSON.stringify(frame.message.params)}` : `the response to request ${String(frame.message.id)}`;
+      const what = frame.message.method !== undefined ? `notification ${JSON.stringify(frame.message.params)}` : `response to request ${String(frame.message.id)}`;
       return {
         status: 'fail',
         reason: `resume presented Last-Event-ID ${request.lastEventId}, whose ${what} the application had not processed: a replay after it skips that message`,
@@ -111,13 +115,31 @@ const resumeCursorProcessed: Judge = (history) => {
   return judged ? pass : notApplicable;
 };
 
+/** The session IDs each transport issued: streamable in `Mcp-Session-Id` answers, legacy in `endpoint` events. */
+function issuedSessions(wire: WireEntry[]): { legacy: Set<string>; streamable: Set<string> } {
+  const legacy = new Set<string>();
+  const streamable = new Set<string>();
+  for (const entry of wire) {
+    if (entry.kind === 'frame' && entry.event === 'endpoint') {
+      const session = /[?&]sessionId=([^&]+)/.exec(entry.data)?.[1];
+      if (session) legacy.add(decodeURIComponent(session));
+    }
+    if (entry.kind === 'response' && entry.sessionId !== undefined) streamable.add(entry.sessionId);
+  }
+  return { legacy, streamable };
+}
+
 const reinitializesOn404: Judge = ({ wire }) => {
   let judged = false;
   const requests = clientRequests(wire);
+  const issued = issuedSessions(wire);
   for (const response of wire) {
     if (response.kind !== 'response' || response.status !== 404) continue;
     const request = requests.find((r) => r.exchange === response.exchange);
     if (!request || request.path !== '/mcp' || request.sessionId === undefined) continue;
+    // A legacy session presented at /mcp is refused there, not ended at its own endpoint: that
+    // presentation is client-no-cross-transport-session's to judge.
+    if (issued.legacy.has(request.sessionId) && !issued.streamable.has(request.sessionId)) continue;
     judged = true;
     const dead = request.sessionId;
     const later = requests.filter((r) => r.at > response.at);

@@ -7,7 +7,7 @@
 import type { HistoryView } from '../history-view.js';
 import { fixtureCalls, type FixtureCall } from '../fixture-calls.js';
 import { toolJson } from '../messages.js';
-import { fail, pass, skip, type Judgement } from '../judgement.js';
+import { fail, passCounted, skip, type Judgement } from '../judgement.js';
 
 export function judgeAtMostOnceEffect(view: HistoryView): Judgement {
   let judged = 0;
@@ -21,7 +21,7 @@ export function judgeAtMostOnceEffect(view: HistoryView): Judgement {
       return fail(`the side effect of ${call.tool} ${call.label} ran ${result.executions} times`, [call.request.conn]);
     }
   }
-  return judged > 0 ? pass(`${judged} tool result(s), each effect ran once`) : skip('no emit result carried an execution count (fixture tools missing?)');
+  return judged > 0 ? passCounted(judged, 'tool result(s), each effect ran once') : skip('no emit result carried an execution count (fixture tools missing?)');
 }
 
 /** Whether every earlier run of `call`'s tool and label was abandoned after waits on cursor probes only. */

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { HistoryView } from '../history-view.js';
 import { fixtureCalls } from '../fixture-calls.js';
 import { toolJson } from '../messages.js';
-import { fail, pass, skip, type Judgement } from '../judgement.js';
+import { fail, passCounted, skip, type Judgement } from '../judgement.js';
 
 export function judgeCapabilitiesHonoured(view: HistoryView): Judgement {
   let judged = 0;
@@ -24,5 +24,5 @@ export function judgeCapabilitiesHonoured(view: HistoryView): Judgement {
       return fail(`session ${session.id} serves under protocol ${String(info.protocolVersion)}, but negotiated ${session.protocolVersion}`);
     }
   }
-  return judged > 0 ? pass(`${judged} session_info answer(s) matched the negotiated capabilities`) : skip('no session_info answer (the candidate may lack the fixture tool)');
+  return judged > 0 ? passCounted(judged, 'session_info answer(s) matched the negotiated capabilities') : skip('no session_info answer (the candidate may lack the fixture tool)');
 }

@@ -6,7 +6,7 @@
 import type { HistoryView } from '../history-view.js';
 import type { ReceiveEntry } from '../history.js';
 import { isResponse } from '../messages.js';
-import { fail, pass, skip, type Judgement } from '../judgement.js';
+import { fail, passCounted, skip, type Judgement } from '../judgement.js';
 
 /** What an event is, for comparing two frames with one ID. */
 function identity(frame: ReceiveEntry): string {
@@ -35,5 +35,5 @@ export function judgeEventIdsUnique(view: HistoryView): Judgement {
       }
     }
   }
-  return ids > 1 ? pass(`${ids} event IDs, each naming one event`) : skip('the candidate sent fewer than two event IDs');
+  return ids > 1 ? passCounted(ids, 'event IDs, each naming one event') : skip('the candidate sent fewer than two event IDs');
 }

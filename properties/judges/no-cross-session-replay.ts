@@ -2,7 +2,7 @@
 import { resumptionNotOffered, type HistoryView } from '../history-view.js';
 import { fixtureCalls } from '../fixture-calls.js';
 import { fixtureNotification, isResponse } from '../messages.js';
-import { fail, pass, skip, type Judgement } from '../judgement.js';
+import { fail, passCounted, skip, type Judgement } from '../judgement.js';
 
 export function judgeNoCrossSessionReplay(view: HistoryView): Judgement {
   const calls = fixtureCalls(view);
@@ -25,6 +25,6 @@ export function judgeNoCrossSessionReplay(view: HistoryView): Judgement {
       }
     }
   }
-  if (judged > 0) return pass(`${judged} foreign-session cursor(s) yielded nothing of the other session`);
+  if (judged > 0) return passCounted(judged, 'foreign-session cursor(s) yielded nothing of the other session');
   return skip(view.offersResumption() ? 'no cursor of one session was presented to another' : resumptionNotOffered);
 }

@@ -6,7 +6,7 @@
 import { resumptionNotOffered, type HistoryView } from '../history-view.js';
 import { fixtureCalls } from '../fixture-calls.js';
 import { fixtureNotification, isResponse, isResponseTo } from '../messages.js';
-import { fail, pass, skip, type Judgement } from '../judgement.js';
+import { fail, passCounted, skip, type Judgement } from '../judgement.js';
 
 export function judgeNoCrossStreamReplay(view: HistoryView): Judgement {
   const calls = fixtureCalls(view);
@@ -35,6 +35,6 @@ export function judgeNoCrossStreamReplay(view: HistoryView): Judgement {
       }
     }
   }
-  if (judged > 0) return pass(`${judged} replay(s) carried only their own stream`);
+  if (judged > 0) return passCounted(judged, 'replay(s) carried only their own stream');
   return skip(view.offersResumption() ? 'no replay of a request or standalone stream was accepted' : resumptionNotOffered);
 }

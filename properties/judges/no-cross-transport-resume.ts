@@ -3,7 +3,7 @@
  * the other; the answer is 404-class, so the client re-initializes.
  */
 import type { HistoryView } from '../history-view.js';
-import { fail, isSessionGone, pass, skip, type Judgement } from '../judgement.js';
+import { fail, isSessionGone, passCounted, skip, type Judgement } from '../judgement.js';
 
 export function judgeNoCrossTransportResume(view: HistoryView): Judgement {
   let judged = 0;
@@ -21,5 +21,5 @@ export function judgeNoCrossTransportResume(view: HistoryView): Judgement {
     if (status < 300) return fail(`${where} was resumed: ${status} with a stream`, [resume.request.seq, resume.response!.seq]);
     return fail(`${where} was answered ${status}, not 404: the client is not told to re-initialize`, [resume.response!.seq]);
   }
-  return judged > 0 ? pass(`${judged} cross-transport resume(s) refused with 404`) : skip('no resume was presented under the other transport');
+  return judged > 0 ? passCounted(judged, 'cross-transport resume(s) refused with 404') : skip('no resume was presented under the other transport');
 }

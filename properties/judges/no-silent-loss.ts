@@ -5,7 +5,7 @@
 import { resumptionNotOffered, type HistoryView } from '../history-view.js';
 import { fixtureCalls } from '../fixture-calls.js';
 import { fixtureNotification, isResponseTo } from '../messages.js';
-import { fail, pass, skip, type Judgement } from '../judgement.js';
+import { fail, passCounted, skip, type Judgement } from '../judgement.js';
 
 /** What must reach the application on a logical stream, each with a test against drained messages. */
 function expectedOn(view: HistoryView, origin: number): Array<{ what: string; seen: (drained: unknown[]) => boolean }> {
@@ -81,6 +81,6 @@ export function judgeNoSilentLoss(view: HistoryView): Judgement {
       );
     }
   }
-  if (judged > 0) return pass(`${judged} resumed stream(s) delivered everything`);
+  if (judged > 0) return passCounted(judged, 'resumed stream(s) delivered everything');
   return skip(view.offersResumption() ? 'no resume was accepted for a stream the client kept' : resumptionNotOffered);
 }

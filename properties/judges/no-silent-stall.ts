@@ -6,7 +6,7 @@
  * without resumption answers such a GET with an unrelated stream, as it may.
  */
 import type { HistoryView } from '../history-view.js';
-import { fail, pass, skip, type Judgement } from '../judgement.js';
+import { fail, passCounted, skip, type Judgement } from '../judgement.js';
 
 export function judgeNoSilentStall(view: HistoryView): Judgement {
   const timeouts = view.history.entries.filter((e) => e.type === 'failure' && e.reason === 'timeout' && e.awaiting !== undefined);
@@ -25,6 +25,6 @@ export function judgeNoSilentStall(view: HistoryView): Judgement {
       return fail(`${request.method} id ${JSON.stringify(request.id)} got neither its response nor an error: the stream stayed open and quiet (${waited.type === 'failure' ? waited.detail : ''})`, [waited.seq]);
     }
   }
-  return answered > 0 ? pass(`${answered} request(s) answered, none left waiting`) : skip('no request was answered or awaited');
+  return answered > 0 ? passCounted(answered, 'request(s) answered, none left waiting') : skip('no request was answered or awaited');
 }
 

@@ -5,7 +5,7 @@
  */
 import type { HistoryView } from '../history-view.js';
 import { fixtureNotification, isResponse } from '../messages.js';
-import { fail, pass, skip, type Judgement } from '../judgement.js';
+import { fail, passCounted, skip, type Judgement } from '../judgement.js';
 import { fixtureCalls } from '../fixture-calls.js';
 
 export function judgeOrderPreserved(view: HistoryView): Judgement {
@@ -55,5 +55,5 @@ export function judgeOrderPreserved(view: HistoryView): Judgement {
     }
     if (fixtureMessages >= 2) judged++;
   }
-  return judged > 0 ? pass(`${judged} stream(s) delivered in order, each message once`) : skip('no stream delivered two messages to judge');
+  return judged > 0 ? passCounted(judged, 'stream(s) delivered in order, each message once') : skip('no stream delivered two messages to judge');
 }

@@ -9,7 +9,7 @@ import type { JsonRpcMessage } from '../history.js';
 import { resumptionNotOffered, type HistoryView } from '../history-view.js';
 import { fixtureCalls } from '../fixture-calls.js';
 import { fixtureNotification, isResponseTo } from '../messages.js';
-import { fail, pass, skip, type Judgement } from '../judgement.js';
+import { fail, passCounted, skip, type Judgement } from '../judgement.js';
 
 /** Where a message falls in an `emit` stream: 0..count-1 for notifications, count for the response. */
 function positionIn(call: { label: string; count: number; id: number | string }, m: JsonRpcMessage | undefined): number | undefined {
@@ -55,6 +55,6 @@ export function judgeReplayHasNoGap(view: HistoryView): Judgement {
       next++;
     }
   }
-  if (judged > 0) return pass(`${judged} accepted replay(s) continued from their cursor with no gap`);
+  if (judged > 0) return passCounted(judged, 'accepted replay(s) continued from their cursor with no gap');
   return skip(view.offersResumption() ? 'no resume of a stream whose cursor the client had received was accepted' : resumptionNotOffered);
 }

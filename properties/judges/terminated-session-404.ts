@@ -1,6 +1,6 @@
 /** `terminated-session-404`: after DELETE, requests with that session ID get 404. */
 import type { HistoryView } from '../history-view.js';
-import { fail, pass, skip, type Judgement } from '../judgement.js';
+import { fail, passCounted, skip, type Judgement } from '../judgement.js';
 
 export function judgeTerminatedSession404(view: HistoryView): Judgement {
   let judged = 0;
@@ -22,6 +22,6 @@ export function judgeTerminatedSession404(view: HistoryView): Judgement {
       }
     }
   }
-  if (judged > 0) return pass(`${judged} request(s) after DELETE answered 404`);
+  if (judged > 0) return passCounted(judged, 'request(s) after DELETE answered 404');
   return skip(refusedDelete !== undefined ? `DELETE was answered ${refusedDelete}: the candidate does not end sessions on request` : 'no request followed a DELETE');
 }

@@ -5,7 +5,7 @@
  * no event IDs may ignore `Last-Event-ID` altogether, and then no cursor is "unknown".
  */
 import { resumptionNotOffered, type HistoryView } from '../history-view.js';
-import { fail, isSessionGone, pass, skip, type Judgement } from '../judgement.js';
+import { fail, isSessionGone, passCounted, skip, type Judgement } from '../judgement.js';
 
 export function judgeUnknownCursorRejected(view: HistoryView): Judgement {
   let judged = 0;
@@ -23,6 +23,6 @@ export function judgeUnknownCursorRejected(view: HistoryView): Judgement {
     if (status < 300) return fail(`${what}, was answered ${status} with a stream, as if resumable`, [resume.request.seq, resume.response!.seq]);
     return fail(`${what}, was answered ${status}, not 404: the client is not told to re-initialize`, [resume.response!.seq]);
   }
-  if (judged > 0) return pass(`${judged} unknown cursor(s) refused with 404`);
+  if (judged > 0) return passCounted(judged, 'unknown cursor(s) refused with 404');
   return skip(view.offersResumption() ? 'no unknown or foreign cursor was presented for a stream that offered one' : resumptionNotOffered);
 }

@@ -1,7 +1,8 @@
 /**
  * The client checker: client scenarios per second against the adversary (the correct reference
- * client, where no call waits out a timeout but `delayed-result`'s), and for every client mutant the
- * time to its first counterexample (median of 3; target under 2 s).
+ * client, fixed and model scenarios, then fast-check interleavings), and for every client mutant
+ * the time to its first counterexample (median of 3; target under 2 s): the check's own order,
+ * fixed scenarios first, then the model's, then interleavings.
  */
 import { referenceClientFactory } from '../../src/client-adapters/reference-client.js';
 import { runClientCheck } from '../../src/client-check/run.js';
@@ -9,6 +10,7 @@ import { clientMutants } from '../../src/client-mutants/index.js';
 import type { BenchSection } from './section.js';
 
 const timeoutMs = 300;
+const seed = 1;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -17,26 +19,46 @@ function median(values: number[]): number {
 
 export default async function clientsBench(): Promise<BenchSection> {
   const lines: string[] = [];
-  await runClientCheck(referenceClientFactory(), { name: 'warm-up', timeoutMs, scenarios: ['cut-after-frames'] });
-  const started = performance.now();
-  const report = await runClientCheck(referenceClientFactory(), { name: 'reference', timeoutMs });
-  const ms = performance.now() - started;
-  lines.push(`client scenarios against the adversary (reference client, ${timeoutMs} ms timeout): ${report.scenarios.length} in ${(ms / 1000).toFixed(2)} s = ${((report.scenarios.length / ms) * 1000).toFixed(1)} scenarios/s`);
-  lines.push('client mutant                   first counterexample (median of 3)');
-  for (const mutant of clientMutants) {
+  await runClientCheck(referenceClientFactory(), { name: 'warm-up', timeoutMs, scenarios: ['legacy-cut'] });
+  const rate = async (what: string, options: Parameters<typeof runClientCheck>[1]) => {
+    const started = performance.now();
+    const report = await runClientCheck(referenceClientFactory(), options);
+    const ms = performance.now() - started;
+    lines.push(`${what}: ${report.scenarios.length} in ${(ms / 1000).toFixed(2)} s = ${((report.scenarios.length / ms) * 1000).toFixed(1)} scenarios/s`);
+  };
+  await rate(`fixed + model scenarios (reference client, ${timeoutMs} ms timeout; delayed-result waits out its timeout)`, { name: 'reference', timeoutMs });
+  await rate(`fast-check interleavings (reference client, seed ${seed})`, { name: 'reference', timeoutMs, fixed: false, model: false, runs: 20, seed });
+  await rate('fast-check interleavings, 4 at once', { name: 'reference', timeoutMs, fixed: false, model: false, runs: 20, seed, concurrency: 4 });
+  lines.push('client mutant                   first counterexample, median of 3 (1 / 4 scenarios at once)   found by');
+  const firstCounterexample = async (mutant: (typeof clientMutants)[number], concurrency: number) => {
     const times: number[] = [];
+    let by = '';
     for (let round = 0; round < 3; round++) {
       const t0 = performance.now();
       let first: number | undefined;
       await runClientCheck(mutant.factory, {
         name: mutant.name,
         timeoutMs,
-        onScenario: (outcome) => void (outcome.broke.length > 0 && first === undefined && (first = performance.now() - t0)),
+        runs: 20,
+        seed,
+        concurrency,
+        failFast: true,
+        onScenario: (outcome) => {
+          if (outcome.broke.length > 0 && first === undefined) {
+            first = performance.now() - t0;
+            by = outcome.name;
+          }
+        },
       });
       times.push(first ?? Number.POSITIVE_INFINITY);
     }
-    const m = median(times);
-    lines.push(`${mutant.name.padEnd(31)} ${Number.isFinite(m) ? `${(m / 1000).toFixed(2)} s` : 'not caught'}${m < 2000 ? '' : ' (target: under 2 s)'}`);
+    return { ms: median(times), by };
+  };
+  const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'not caught');
+  for (const mutant of clientMutants) {
+    const one = await firstCounterexample(mutant, 1);
+    const four = await firstCounterexample(mutant, 4);
+    lines.push(`${mutant.name.padEnd(31)} ${`${seconds(one.ms)} / ${seconds(four.ms)}`.padEnd(61)} ${one.by}${one.ms < 2000 ? '' : ' (target: under 2 s)'}`);
   }
   return { title: 'client checker', lines };
 }

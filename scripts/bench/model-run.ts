@@ -4,7 +4,7 @@
  * peak RSS and the RSS before exploring (both in bytes), and the violated properties.
  *
  * usage: model-run.ts ENGINE MEMO KEYS POLICY BOUNDS
- *   ENGINE graph | bfs; MEMO none | transitions | all; KEYS exact | fingerprint.
+ *   ENGINE graph | bfs; MEMO none | verdicts | transitions | all (each adds a memo table); KEYS exact | fingerprint.
  */
 import { parseBounds } from '../../model/bounds.js';
 import { explore } from '../../model/explore.js';
@@ -13,6 +13,7 @@ import { memoization } from '../../model/memo.js';
 import { policyByName } from '../../model/policy.js';
 
 const [engine, memo, keys, policyName, boundsText] = process.argv.slice(2);
+memoization.sessionVerdicts = memo !== 'none';
 memoization.sessionTransitions = memo === 'transitions' || memo === 'all';
 memoization.sessionKeys = memo === 'all';
 const options = { policy: policyByName(policyName!), bounds: parseBounds(boundsText ?? ''), maxMs: 600_000, maxStates: 5_000_000 };

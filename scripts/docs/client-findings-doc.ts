@@ -9,9 +9,11 @@ import { clientDefinitions } from '../../properties/client/definitions.js';
 import { referenceClientFactory } from '../../src/client-adapters/reference-client.js';
 import { sdkClientFactory } from '../../src/client-adapters/sdk.js';
 import type { ClientFactory } from '../../src/client-check/contract.js';
-import { levelLabel, renderTrace, type ClientReport } from '../../src/client-check/report.js';
+import { describeFault } from '../../src/client-check/faults.js';
+import { clientReplayFlags, levelLabel, renderTrace, type ClientReport } from '../../src/client-check/report.js';
 import { runClientCheck } from '../../src/client-check/run.js';
 import { clientMutants } from '../../src/client-mutants/index.js';
+import { modelPrediction } from '../../src/client-check/model-scenarios.js';
 import { fence, generatedBanner, table } from './markdown.js';
 
 /** The clients checked, in the order the page lists them. */
@@ -57,10 +59,31 @@ export function clientFindingsTable(reports: ClientReport[]): { header: string[]
   return { header, rows };
 }
 
-/** Reads the status matrix back from the committed page (for the staleness test). */
-export function readClientFindings(markdown: string): { header: string[]; rows: string[][] } {
+/**
+ * The model's prediction per client mutant beside its catalog entry: the properties the model
+ * finds broken under the mutant's knobs (exploration, pure: the same on every run), the knobs it
+ * has no counterpart for, and what the catalog says the checker finds.
+ */
+export function clientPredictionTable(): { header: string[]; rows: string[][] } {
+  const header = ['mutant', 'model predicts', 'scenario the model derives', 'outside the model', 'the checker finds (catalog)'];
+  const rows = clientMutants.map((m) => {
+    const p = modelPrediction(m.knobs);
+    const ids = (list: readonly string[]) => (list.length > 0 ? list.map((id) => `\`${id}\``).join(', ') : 'nothing');
+    return [
+      `\`${m.name}\``,
+      ids(p.predicted),
+      p.scenarios.length > 0 ? [...new Set(p.scenarios.map((s) => `${s.policyName} server; ${s.faults.map(describeFault).join('; ')}`))].join(' / ') : '—',
+      p.outside.length > 0 ? p.outside.map((k) => `\`${k}\``).join(', ') : '—',
+      ids(m.breaks),
+    ];
+  });
+  return { header, rows };
+}
+
+/** Reads a table back from the committed page (for the staleness test): the one whose header starts `| first |`. */
+export function readClientFindings(markdown: string, first = 'client'): { header: string[]; rows: string[][] } {
   const lines = markdown.split('\n');
-  const start = lines.findIndex((l) => l.startsWith('| client |'));
+  const start = lines.findIndex((l) => l.startsWith(`| ${first} |`));
   const cells = (line: string) => line.slice(2, -2).split(' | ');
   const header = cells(lines[start]!);
   const rows: string[][] = [];
@@ -80,6 +103,16 @@ export async function clientFindingsDoc(): Promise<string> {
     '',
     table(header, rows),
     '',
+    'Scenarios: the fixed catalog, and the model\'s (`model:…`): the shortest paths of the bounded client world (one streamable call of two notifications, one drop, one resume) to a live call stream with a frame undrained, in flight, or processed, cut there; and, for each client mutant\'s knobs, the shortest path to a state that breaks a client property, staged as the same proxy faults. `check-client` adds fast-check interleavings of calls and faults (`--runs`, shrunk, replayable with `--seed`/`--path`); this page is generated without them, so it is the same on every run.',
+    '',
+    '## What the model predicts',
+    '',
+    'The model has three of the client\'s knobs (cursor, dedup, retry on timeout). Explored under a mutant\'s knobs against the reference server and one that replays inclusively, it predicts which client properties some fault breaks, and the fault: `test/client-check/model.test.ts` runs each derived scenario on the real mutant (it breaks exactly the prediction) and on the correct client (nothing).',
+    '',
+    table(clientPredictionTable().header, clientPredictionTable().rows),
+    '',
+    'Where the catalog lists more than the model predicts, the fault is one the model has no step for: `retry-on-timeout` re-sends a call whose result a slow server holds past the timeout (`delayed-result`); the model has no time, and a timeout there needs a stalled stream, which the reference server never leaves. The re-sent call\'s notifications then reach the application twice as well.',
+    '',
   ];
   for (const [i, report] of reports.entries()) {
     const subject = clientSubjects[i]!;
@@ -98,7 +131,7 @@ export async function clientFindingsDoc(): Promise<string> {
         '',
         normalizeClientText(p.reason ?? ''),
         '',
-        `Scenario \`${c.scenario}\`; faults: ${c.faults.join('; ') || 'none'}. The failing entry is marked ✗.`,
+        `Scenario \`${c.scenario}\` (${c.policy} server; replay: \`check-client --client ${subject.name} --timeout ${findingsTimeoutMs} ${clientReplayFlags(c)}\`); faults: ${c.faults.join('; ') || 'none'}. The failing entry is marked ✗.`,
         '',
         fence('text', normalizeClientText(renderTrace(c.history, c.at).join('\n'))),
         '',

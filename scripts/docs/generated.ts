@@ -9,6 +9,7 @@ import { clientFindingsDoc } from './client-findings-doc.js';
 import { modelDoc } from './model-doc.js';
 import { specProposalsDoc } from './spec-proposals-doc.js';
 import { propertiesDoc } from './properties-doc.js';
+import { reportSchemaDoc } from './report-schema-doc.js';
 
 export interface GeneratedDoc {
   render: () => string | Promise<string>;
@@ -22,4 +23,5 @@ export const generatedDocs: Record<string, GeneratedDoc> = {
   'docs/properties.md': { render: propertiesDoc, exact: true },
   'docs/candidates.md': { render: candidatesDoc, exact: false },
   'docs/client-findings.md': { render: clientFindingsDoc, exact: false },
+  'report-schema.json': { render: reportSchemaDoc, exact: true },
 };

@@ -1,9 +1,8 @@
 /**
- * The fixture tools of the candidate contract (see the README, "Check your server"),
- * independent of any SDK version: names, argument bounds,
- * the notifications `emit` sends and the texts the tools return. The SDK-specific
- * modules (`fixtures.ts` for SDK 1.x, `fixtures-v2.ts` for SDK 2.x) only wire
- * these into a server.
+ * The fixture tools of the candidate contract (docs/contract.md), independent of any SDK
+ * version: names, argument bounds, the notifications `emit` sends and the texts the tools
+ * return. The SDK-specific modules (`fixtures.ts` for SDK 1.x, `fixtures-v2.ts` for SDK 2.x)
+ * only wire these into a server.
  */
 
 /** What `tools/list` says of each fixture tool (the same text in every SDK's registration). */

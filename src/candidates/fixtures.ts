@@ -1,5 +1,6 @@
 /**
- * The fixture tools registered on an `McpServer` of @modelcontextprotocol/sdk 1.x.
+ * The fixture tools registered on an `McpServer` of @modelcontextprotocol/sdk 1.x
+ * (`mcp-resume-spec/fixtures`). The contract they implement: docs/contract.md.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod/v4';
@@ -12,6 +13,8 @@ import {
   sessionInfoResult,
 } from './fixture-core.js';
 
+export { FIXTURE_TOOLS, MAX_EMIT_COUNT, executionKey, type FixtureTool } from './fixture-core.js';
+
 /** Argument shape of `emit` and `emit_unsolicited`; a raw zod v4 shape, as SDK 1.32's own examples pass it. */
 const emitArgs = {
   label: z.string().describe('Tag carried by every notification and the result'),
@@ -21,18 +24,67 @@ const emitArgs = {
 type RawHandler = (request: unknown, extra: unknown) => Promise<unknown>;
 
 /**
- * Registers `emit`, `emit_unsolicited` and `session_info` on `server`.
+ * Execution counters of the fixture tools: `executionKey(tool, label)` to how often that tool
+ * has run with that label.
+ */
+export type FixtureExecutions = Map<string, number>;
+
+/** The counters used when none are passed: one per process, as the contract counts. */
+const processExecutions: FixtureExecutions = new Map();
+
+/**
+ * Registers the fixture tools of the candidate contract (`emit`, `emit_unsolicited`,
+ * `session_info`; docs/contract.md) on `server`, so that `mcp-resume-spec check` judges every
+ * property against it.
  *
- * Call once per `McpServer`, before `connect()`. The server must declare the
- * `logging` capability, because SDK 1.x refuses to send `notifications/message`
- * otherwise. `emit` and `emit_unsolicited` keep separate counters (see
- * `executionKey`).
+ * Call it on each `McpServer` before `connect()` (one server per session, as the SDK's examples
+ * do). The server must declare the `logging` capability: SDK 1.x refuses to send
+ * `notifications/message` otherwise. Executions are counted per process, across sessions and
+ * both transports, `emit` and `emit_unsolicited` apart (see `executionKey`).
+ *
+ * @example A streamable HTTP server with an event store, checkable with
+ * `npx mcp-resume-spec check --url http://127.0.0.1:3000/mcp` (test/candidates/fixtures-example.test.ts runs it):
+ * ```ts
+ * import { randomUUID } from 'node:crypto';
+ * import { createServer } from 'node:http';
+ * import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+ * import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+ * import { MemoryEventStore } from 'mcp-resume-spec/event-store';
+ * import { registerFixtureTools } from 'mcp-resume-spec/fixtures';
+ *
+ * const sessions = new Map<string, StreamableHTTPServerTransport>();
+ * const http = createServer(async (req, res) => {
+ *   if (req.url !== '/mcp') return void res.writeHead(404).end();
+ *   const sessionId = req.headers['mcp-session-id'];
+ *   let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+ *   if (typeof sessionId === 'string' && !transport) return void res.writeHead(404).end();
+ *   if (!transport) {
+ *     const created = new StreamableHTTPServerTransport({
+ *       sessionIdGenerator: () => randomUUID(),
+ *       eventStore: new MemoryEventStore(),
+ *       onsessioninitialized: (id) => void sessions.set(id, created),
+ *     });
+ *     created.onclose = () => void sessions.delete(created.sessionId ?? '');
+ *     const server = new McpServer({ name: 'my-server', version: '1.0.0' }, { capabilities: { logging: {} } });
+ *     registerFixtureTools(server);
+ *     await server.connect(created);
+ *     transport = created;
+ *   }
+ *   await transport.handleRequest(req, res);
+ * });
+ * http.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
+ *   const { port } = http.address() as { port: number };
+ *   console.log(`http://127.0.0.1:${port}/mcp`);
+ * });
+ * ```
  *
  * @param server - a fresh SDK 1.x `McpServer` (one per session)
- * @param executions - per-process execution counters, shared by all sessions of the candidate
+ * @param executions - the counters to count in; default one map per process (a candidate
+ *   adapter that is started several times in one process passes its own)
+ * @returns the counters counted in
  * @throws Error if the SDK's internals no longer allow observing the initialize result
  */
-export function registerFixtureTools(server: McpServer, executions: Map<string, number>): void {
+export function registerFixtureTools(server: McpServer, executions: FixtureExecutions = processExecutions): FixtureExecutions {
   const negotiated = observeNegotiatedProtocolVersion(server);
 
   server.registerTool(
@@ -70,6 +122,7 @@ export function registerFixtureTools(server: McpServer, executions: Map<string, 
     { description: FIXTURE_DESCRIPTIONS.session_info },
     async () => sessionInfoResult(negotiated(), server.server.getClientCapabilities()),
   );
+  return executions;
 }
 
 /**

@@ -48,12 +48,12 @@ interface Session {
  * @returns the running candidate; `stop()` closes every transport and the listener
  */
 export default async function start(): Promise<RunningCandidate> {
-  const executions = new Map<string, number>();
   const sessions = new Map<string, Session>();
 
   const getServer = (): McpServer => {
     const server = new McpServer({ name: 'backwards-compatible-server', version: '1.0.0' }, { capabilities: { logging: {} } });
-    registerFixtureTools(server, executions);
+    // The public form SDK users call: executions counted per process, as the contract counts them.
+    registerFixtureTools(server);
     return server;
   };
 

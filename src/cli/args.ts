@@ -9,20 +9,39 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 /** The parsed values: a string or boolean per declared flag, absent when not given. */
 export type Flags<O extends Options> = { [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string };
 
-/** Parses `argv` against `options`; unknown flags and positionals are usage errors. */
+/**
+ * Parses `argv` against `options`; unknown flags, positionals and missing values are usage errors.
+ * A negative number after a flag that takes a value is that flag's value (`--runs -5`), so the
+ * flag's own check can say what is wrong with it.
+ */
 export function parseFlags<O extends Options>(argv: string[], options: O): Flags<O> {
+  // Rejoin each negative number with its flag, as `--flag=-5`.
+  const joined: string[] = [];
+  for (const [i, arg] of argv.entries()) {
+    const previous = argv[i - 1];
+    if (previous?.startsWith('--') && !previous.includes('=') && options[previous.slice(2)]?.type === 'string' && /^-\d/.test(arg) && joined.at(-1) === previous) {
+      joined[joined.length - 1] = `${previous}=${arg}`;
+    } else joined.push(arg);
+  }
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as Flags<O>;
+    return parseArgs({ args: joined, options, strict: true, allowPositionals: false }).values as Flags<O>;
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]!);
+    const { code, message } = error as { code?: string; message: string };
+    const flag = /'(-[^' ]+)/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown flag ${flag ?? message}`);
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new UsageError(`unexpected argument ${JSON.stringify(/'([^']*)'/.exec(message)?.[1] ?? '')}: every value follows its flag`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag !== undefined) {
+      throw new UsageError(/does not take/.test(message) ? `${flag} takes no value` : `${flag} needs a value${/ambiguous/.test(message) ? ` (a value starting with "-" is written ${flag}=-VALUE)` : ''}`);
+    }
+    throw new UsageError(message.split('\n')[0]!);
   }
 }
 
-/** A non-negative integer flag, or a usage error naming the flag. */
-export function integerFlag(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+/** An integer flag from `min` to `max`, or a usage error naming the flag and the range. */
+export function integerFlag(name: string, value: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER, min = 0): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) > max) {
-    throw new UsageError(`--${name} must be an integer from 0 to ${max}, got "${value}"`);
+  if (!/^-?\d+$/.test(value.trim()) || Number(value) > max || Number(value) < min) {
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
   }
   return Number(value);
 }

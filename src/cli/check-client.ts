@@ -7,40 +7,42 @@
 import { writeFileSync } from 'node:fs';
 import { failOnLevels, type FailOn } from '../../properties/definition.js';
 import { clientPropertyIds, type ClientPropertyId } from '../../properties/client/ids.js';
+import { builtInClientFactory } from '../client-check/built-in.js';
 import type { ClientFactory } from '../client-check/contract.js';
+import { renderClientJunit } from '../client-check/junit.js';
 import { loadClientAdapter } from '../client-check/load.js';
+import { renderClientMarkdown } from '../client-check/markdown.js';
 import { clientExitStatus, renderClientJson, renderClientText } from '../client-check/report.js';
-import { runClientCheck } from '../client-check/run.js';
+import { deterministicScenarios, runClientCheck } from '../client-check/run.js';
 import { clientScenarios } from '../client-check/scenarios.js';
 import { integerFlag, parseFlags } from './args.js';
 import { UsageError, type Command } from './command.js';
 
-/** Built-in clients for `--client`: the reference client, the SDK's two transports' client, and the mutants. */
-async function builtIn(name: string): Promise<ClientFactory> {
-  if (name === 'reference') return (await import('../client-adapters/reference-client.js')).referenceClientFactory();
-  if (name === 'sdk') return (await import('../client-adapters/sdk.js')).sdkClientFactory;
-  const { clientMutants } = await import('../client-mutants/index.js');
-  const mutant = clientMutants.find((m) => m.name === name);
-  if (!mutant) throw new UsageError(`--client: unknown client "${name}"; built in: reference, sdk, ${clientMutants.map((m) => m.name).join(', ')}`);
-  return mutant.factory;
-}
-
 const usage = `usage: mcp-resume-spec check-client (--adapter MODULE | --client NAME) [--timeout MS] [--only IDS]
-                                    [--scenarios NAMES] [--json] [--out FILE] [--fail-on must|should|policy]
+                                    [--runs N] [--seed S] [--path P] [--scenarios NAMES] [--no-model]
+                                    [--json] [--out FILE] [--junit FILE] [--markdown FILE] [--fail-on must|should|policy]
 
 Checks an MCP client: per scenario a fresh reference server, a loopback proxy that records the wire
 and injects the scenario's faults (cuts, an undrained cut, delays, chosen answers, withheld priming,
 an expired session), and a fresh client; then judges what the client's application saw and what went
-over the wire.
+over the wire. Scenarios: the model's shortest paths to each client-relevant state, a fixed catalog,
+then fast-check interleavings of calls and faults (a failure shrunk, replayable with --seed/--path).
   --adapter MODULE   a .ts, .mts, .cts, .js, .mjs or .cjs module whose default export returns (or resolves to)
                      a factory (opts: {url, transport, timeoutMs}) => Promise<{callTool, onNotification, close}>
                      (docs/clients.md; the official SDK's: src/client-adapters/sdk.ts)
   --client NAME      a built-in client: reference, sdk, or a client mutant (src/client-mutants/)
+  --runs N           fast-check interleavings after the fixed and model scenarios (default 20)
+  --seed S           fast-check seed (default random); with --path, replays one counterexample
+  --path P           replay one scenario: fixed:NAME, model:NAME, or a fast-check path (with --seed)
   --timeout MS       the request timeout the client is asked to use (default 1000); calls are awaited 3x + 500 ms
   --only IDS         comma-separated client properties: ${clientPropertyIds.join(', ')}
-  --scenarios NAMES  comma-separated scenarios (default all): ${clientScenarios(1000).map((s) => s.name).join(', ')}
+  --scenarios NAMES  comma-separated fixed or model scenarios, and no interleavings (default all): the fixed
+                     ${clientScenarios(1000).map((s) => s.name).join(', ')}, and the model's (model:…, docs/clients.md)
+  --no-model         leave out the model's scenarios
   --json             print the JSON report on stdout instead of the text report
   --out FILE         also write the JSON report to FILE
+  --junit FILE       also write a JUnit XML report (one test case per client property)
+  --markdown FILE    also write a Markdown report (Mermaid sequence diagrams, vitest reproductions)
   --fail-on LEVEL    the weakest level whose failure fails the check (default policy): must, should, policy
 Exit status: 0 no property violated at or above --fail-on, 1 a property violated at or above it,
 2 the check could not run.`;
@@ -66,8 +68,14 @@ export const checkClientCommand: Command = {
       timeout: { type: 'string' },
       only: { type: 'string' },
       scenarios: { type: 'string' },
+      runs: { type: 'string' },
+      seed: { type: 'string' },
+      path: { type: 'string' },
+      'no-model': { type: 'boolean' },
       json: { type: 'boolean' },
       out: { type: 'string' },
+      junit: { type: 'string' },
+      markdown: { type: 'string' },
       'fail-on': { type: 'string' },
     });
     if ((flags.adapter === undefined) === (flags.client === undefined)) throw new UsageError('give exactly one of --adapter MODULE or --client NAME');
@@ -76,8 +84,19 @@ export const checkClientCommand: Command = {
     const timeoutMs = integerFlag('timeout', flags.timeout, 1000, 60_000);
     if (timeoutMs < 50) throw new UsageError('--timeout must be at least 50 ms');
     const only = list<ClientPropertyId>('only', flags.only, clientPropertyIds);
-    const scenarioNames = clientScenarios(timeoutMs).map((s) => s.name);
+    const scenarioNames = deterministicScenarios(timeoutMs, !flags['no-model']).map((s) => s.scenario.name);
     const scenarios = list('scenarios', flags.scenarios, scenarioNames);
+    const runs = integerFlag('runs', flags.runs, 20, 10_000);
+    let seed: number | undefined;
+    if (flags.seed !== undefined) {
+      if (!/^-?\d+$/.test(flags.seed)) throw new UsageError(`--seed must be an integer, got ${JSON.stringify(flags.seed)}`);
+      seed = Number(flags.seed);
+    }
+    const path = flags.path;
+    if (path !== undefined && !/^(fixed|model):/.test(path)) {
+      if (seed === undefined) throw new UsageError('--path with a fast-check path needs the --seed it was printed with');
+      if (!/^\d+(:\d+)*$/.test(path)) throw new UsageError(`--path must be fixed:NAME, model:NAME or a fast-check path (digits separated by ':'), got ${JSON.stringify(path)}`);
+    }
 
     let factory: ClientFactory;
     let name: string;
@@ -86,18 +105,37 @@ export const checkClientCommand: Command = {
       factory = loaded.factory;
       name = loaded.path;
     } else {
-      factory = await builtIn(flags.client!);
+      factory = await builtInClientFactory(flags.client!).catch((error: Error) => {
+        throw new UsageError(`--client: ${error.message}`);
+      });
       name = flags.client!;
     }
-    const report = await runClientCheck(factory, {
-      name,
-      timeoutMs,
-      ...(only ? { only } : {}),
-      ...(scenarios ? { scenarios } : {}),
-    });
+    let report;
+    try {
+      report = await runClientCheck(factory, {
+        name,
+        timeoutMs,
+        runs,
+        model: !flags['no-model'],
+        ...(seed !== undefined ? { seed } : {}),
+        ...(path !== undefined ? { path } : {}),
+        ...(only ? { only } : {}),
+        ...(scenarios ? { scenarios } : {}),
+      });
+    } catch (error) {
+      // A replay path that names nothing is the user's to fix.
+      if (error instanceof RangeError) throw new UsageError(error.message);
+      throw error;
+    }
+    const invocation = `mcp-resume-spec check-client ${flags.adapter !== undefined ? `--adapter ${flags.adapter}` : `--client ${flags.client}`}${flags.timeout !== undefined ? ` --timeout ${timeoutMs}` : ''}`;
     const json = renderClientJson(report);
     if (flags.out !== undefined) writeFileSync(flags.out, json);
-    console.log(flags.json ? json : renderClientText(report));
+    if (flags.junit !== undefined) writeFileSync(flags.junit, renderClientJunit(report, invocation));
+    if (flags.markdown !== undefined) {
+      const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd() } : { client: flags.client! };
+      writeFileSync(flags.markdown, renderClientMarkdown(report, invocation, source));
+    }
+    console.log(flags.json ? json : renderClientText(report, invocation));
     const status = clientExitStatus(report, failOnText as FailOn);
     if (status === 2) console.error('mcp-resume-spec check-client: no scenario could run (see the report)');
     return status;

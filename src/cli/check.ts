@@ -9,45 +9,56 @@ import { basename } from 'node:path';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import { countsAt, failOnLevels, type FailOn } from '../../properties/definition.js';
 import type { Endpoint } from '../../properties/history.js';
-import { renderJson } from '../report/json.js';
-import { renderJunit } from '../report/junit.js';
-import { renderMarkdown } from '../report/markdown.js';
+import { errorJsonReport, renderJson } from '../report/json.js';
+import { renderJunit, renderJunitError } from '../report/junit.js';
+import { escapeMarkdown, renderMarkdown } from '../report/markdown.js';
 import { renderText } from '../report/text.js';
 import { CandidateUnusable } from '../suite/abilities.js';
 import { defaultRuns, runSuite } from '../suite/run-suite.js';
 import type { CandidateTarget, SuiteOptions, SuiteReport } from '../suite/types.js';
 import { loadAdapter, type StartedCandidate } from './adapter-loader.js';
-import { integerFlag, parseFlags } from './args.js';
+import { integerFlag, parseFlags, type Flags } from './args.js';
+import { applyBaseline, baselineLines, readBaseline, writeBaseline } from './baseline.js';
+import { checkWritable } from './output-paths.js';
+import { progressRenderer } from './progress.js';
 import { UsageError, type Command } from './command.js';
 import { parseTargetUrl } from './target-url.js';
 
 const usage = `usage: mcp-resume-spec check (--url URL | --adapter MODULE) [--mcp PATH] [--sse PATH] [--messages PATH]
                              [--runs N] [--seed S] [--path P] [--only IDS] [--json] [--junit FILE] [--markdown FILE]
                              [--timeout MS] [--max-seconds N] [--client-cursor drain|receive] [--no-coverage]
-                             [--fail-on must|should|policy]
+                             [--fail-on must|should|policy] [--baseline FILE] [--write-baseline FILE] [--quiet]
 
-Drives a candidate MCP server over HTTP with scenarios from the model (coverage of every state the
-specification distinguishes) and fast-check interleavings, and reports each property:
+Drives a candidate MCP server over HTTP and reports each property. Three kinds of scenario run:
+probes (fixed scenarios for what only they reach), coverage (scenarios from the model that
+together reach every state it distinguishes) and interleavings (random multi-step scenarios from
+fast-check: sessions, calls, dropped connections, resumes, under both transports). A property's
+"runs" in the report is the number of scenarios, of all three kinds, in which it was judged.
   --url URL          a running server's streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp
                      (legacy endpoints default to sse and messages beside it); a URL without a path is a base URL
   --adapter MODULE   a .ts, .mts, .cts, .js, .mjs or .cjs module whose default export starts a candidate: () => Promise<{url, stop}>
   --mcp/--sse/--messages PATH   endpoint paths under the base URL (defaults /mcp, /sse, /messages); with --mcp, --url is the base
-  --runs N           fast-check interleavings (default 200)
+  --runs N           fast-check interleavings to run (default ${defaultRuns}; 0: probes and coverage only)
   --seed S           fast-check seed (default random); with --path, replays one counterexample
   --path P           replay a counterexample: a fast-check path (with --seed), coverage:N or probe:NAME
   --only IDS         comma-separated property ids: ${propertyIds.join(', ')}
   --json             print the JSON report on stdout instead of the text summary
   --junit FILE       also write a JUnit XML report (one test case per property)
   --markdown FILE    also write a Markdown report (sequence diagrams, vitest reproductions)
-  --timeout MS       bound of each wait for the candidate (default 2000)
-  --max-seconds N    bound of the whole check (default 300); what is left is reported skipped
+  --timeout MS       bound of each wait for the candidate, at least 1 (default 2000)
+  --max-seconds N    bound of the whole check, at least 1 (default 300); what is left is reported skipped
   --client-cursor    when the checking client's cursor moves: drain (default, the reference client) or receive
   --no-coverage      skip the model-coverage scenarios
   --fail-on LEVEL    the weakest level whose failure fails the check (default policy: every failure counts):
                      must (a MUST of the MCP spec, or derived from one: spec conformance),
                      should (also the spec's SHOULDs), policy (also this project's rules where the spec is silent)
-Exit status: 0 no property violated at or above --fail-on, 1 a property violated at or above it,
-2 the check could not run.`;
+  --baseline FILE    known failures (a file --write-baseline wrote): listed failures do not fail the check,
+                     and a listed failure that now passes is reported FIXED
+  --write-baseline FILE   write this check's failures as a baseline: {"baselineVersion": 1, "failures": [{"id", "level"}]}
+  --quiet            no progress on stderr (by default a live line on a terminal, a line every few seconds otherwise)
+Report paths are checked before the run. Exit status: 0 no property violated at or above --fail-on
+(baselined failures aside), 1 a property violated at or above it, 2 the check could not run (the
+--json and --junit reports then say why, with status "error").`;
 
 /** `--fail-on`: one of the thresholds, else a usage error naming them. */
 function parseFailOn(text: string | undefined): FailOn {
@@ -74,113 +85,149 @@ function consoleToStderr(): () => void {
   return () => Object.assign(console, saved);
 }
 
-/** A progress line on stderr, rewritten in place; only when stderr is a terminal. */
-function progressLine(): { update: SuiteOptions['onProgress']; done: () => void } {
-  if (!process.stderr.isTTY) return { update: undefined, done: () => {} };
-  let last = 0;
-  return {
-    update: ({ scenarios, phase, elapsedMs }) => {
-      if (elapsedMs - last < 100) return;
-      last = elapsedMs;
-      process.stderr.write(`\r\x1b[K${phase}: ${scenarios} scenarios, ${(elapsedMs / 1000).toFixed(1)} s`);
-    },
-    done: () => process.stderr.write('\r\x1b[K'),
-  };
-}
+/** The flags `check` takes. */
+const checkFlags = {
+  url: { type: 'string' },
+  adapter: { type: 'string' },
+  mcp: { type: 'string' },
+  sse: { type: 'string' },
+  messages: { type: 'string' },
+  runs: { type: 'string' },
+  seed: { type: 'string' },
+  path: { type: 'string' },
+  only: { type: 'string' },
+  json: { type: 'boolean' },
+  junit: { type: 'string' },
+  markdown: { type: 'string' },
+  timeout: { type: 'string' },
+  'max-seconds': { type: 'string' },
+  'client-cursor': { type: 'string' },
+  'no-coverage': { type: 'boolean' },
+  'fail-on': { type: 'string' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
+  quiet: { type: 'boolean' },
+} as const;
+
+type CheckFlags = Flags<typeof checkFlags>;
 
 export const checkCommand: Command = {
   name: 'check',
   summary: 'check a candidate server over HTTP',
   usage,
   async run(argv) {
-    const flags = parseFlags(argv, {
-      url: { type: 'string' },
-      adapter: { type: 'string' },
-      mcp: { type: 'string' },
-      sse: { type: 'string' },
-      messages: { type: 'string' },
-      runs: { type: 'string' },
-      seed: { type: 'string' },
-      path: { type: 'string' },
-      only: { type: 'string' },
-      json: { type: 'boolean' },
-      junit: { type: 'string' },
-      markdown: { type: 'string' },
-      timeout: { type: 'string' },
-      'max-seconds': { type: 'string' },
-      'client-cursor': { type: 'string' },
-      'no-coverage': { type: 'boolean' },
-      'fail-on': { type: 'string' },
-    });
-    if ((flags.url === undefined) === (flags.adapter === undefined)) throw new UsageError('give exactly one of --url URL and --adapter MODULE');
-    const paths: Partial<Record<Endpoint, string>> = {};
-    for (const endpoint of ['mcp', 'sse', 'messages'] as const) {
-      const path = flags[endpoint];
-      if (path !== undefined) {
-        if (!path.startsWith('/')) throw new UsageError(`--${endpoint} must be a path starting with /, got ${JSON.stringify(path)}`);
-        paths[endpoint] = path;
-      }
+    const startedAt = performance.now();
+    const flags = parseFlags(argv, checkFlags);
+    // Report paths first: a path that cannot be written is a usage error before any time is spent.
+    for (const flag of ['junit', 'markdown', 'write-baseline'] as const) {
+      const path = flags[flag];
+      if (path !== undefined) checkWritable(flag, path);
     }
-    const cursor = flags['client-cursor'] ?? 'drain';
-    if (cursor !== 'drain' && cursor !== 'receive') throw new UsageError(`--client-cursor must be drain or receive, got ${JSON.stringify(cursor)}`);
-    const failOn = parseFailOn(flags['fail-on']);
-    const options: SuiteOptions = {
-      runs: integerFlag('runs', flags.runs, defaultRuns, 100_000),
-      timeoutMs: integerFlag('timeout', flags.timeout, 2000, 600_000),
-      maxMs: integerFlag('max-seconds', flags['max-seconds'], 300, 86_400) * 1000,
-      coverage: !flags['no-coverage'],
-      client: { cursorAdvance: cursor === 'drain' ? 'onDrain' : 'onReceive' },
-    };
-    if (flags.seed !== undefined) {
-      if (!/^-?\d+$/.test(flags.seed)) throw new UsageError(`--seed must be an integer, got ${JSON.stringify(flags.seed)}`);
-      options.seed = Number(flags.seed);
+    // From here on, a check that cannot be done still leaves its reports, saying why.
+    const who: { name: string; url?: string } = { name: provisionalName(flags) };
+    try {
+      return await check(flags, startedAt, who);
+    } catch (error) {
+      const reason = error instanceof UsageError || error instanceof RangeError ? error.message : ((error as Error).message?.split('\n')[0] ?? String(error));
+      const ms = performance.now() - startedAt;
+      if (flags.json) process.stdout.write(renderJson(errorJsonReport(who, reason, ms)));
+      if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunitError(who, reason, ms));
+      if (flags.markdown !== undefined) writeFileSync(flags.markdown, `# mcp-resume-spec check: ${escapeMarkdown(who.name)}\n\nThe check could not be done: ${escapeMarkdown(reason)}\n`);
+      throw error;
     }
-    if (flags.path !== undefined) options.path = flags.path;
-    const only = parseOnly(flags.only);
-    if (only) options.only = only;
-    const location = flags.url !== undefined ? parseTargetUrl(flags.url, paths) : undefined;
+  },
+};
 
-    // Stdout carries the report alone: whatever an in-process candidate logs goes to stderr.
-    const restoreConsole = consoleToStderr();
-    let started: StartedCandidate | undefined;
-    let target: CandidateTarget;
+/** The candidate's name before anything is known of it: the adapter's file name, or the URL's host. */
+function provisionalName(flags: CheckFlags): string {
+  if (flags.adapter !== undefined) return basename(flags.adapter).replace(/\.[^.]+$/, '');
+  return flags.url !== undefined && URL.canParse(flags.url) ? new URL(flags.url).host : (flags.url ?? 'candidate');
+}
+
+/** The check itself; `who` learns the candidate's name and URL as soon as they are known. */
+async function check(flags: CheckFlags, startedAt: number, who: { name: string; url?: string }): Promise<number> {
+  if ((flags.url === undefined) === (flags.adapter === undefined)) throw new UsageError('give exactly one of --url URL and --adapter MODULE');
+  const paths: Partial<Record<Endpoint, string>> = {};
+  for (const endpoint of ['mcp', 'sse', 'messages'] as const) {
+    const path = flags[endpoint];
+    if (path !== undefined) {
+      if (!path.startsWith('/')) throw new UsageError(`--${endpoint} must be a path starting with /, got ${JSON.stringify(path)}`);
+      paths[endpoint] = path;
+    }
+  }
+  const cursor = flags['client-cursor'] ?? 'drain';
+  if (cursor !== 'drain' && cursor !== 'receive') throw new UsageError(`--client-cursor must be drain or receive, got ${JSON.stringify(cursor)}`);
+  const failOn = parseFailOn(flags['fail-on']);
+  const options: SuiteOptions = {
+    runs: integerFlag('runs', flags.runs, defaultRuns, 100_000),
+    timeoutMs: integerFlag('timeout', flags.timeout, 2000, 600_000, 1),
+    maxMs: integerFlag('max-seconds', flags['max-seconds'], 300, 86_400, 1) * 1000,
+    coverage: !flags['no-coverage'],
+    client: { cursorAdvance: cursor === 'drain' ? 'onDrain' : 'onReceive' },
+  };
+  if (flags.seed !== undefined) {
+    if (!/^-?\d+$/.test(flags.seed)) throw new UsageError(`--seed must be an integer, got ${JSON.stringify(flags.seed)}`);
+    options.seed = Number(flags.seed);
+  }
+  if (flags.path !== undefined) options.path = flags.path;
+  const only = parseOnly(flags.only);
+  if (only) options.only = only;
+  const baseline = flags.baseline !== undefined ? readBaseline(flags.baseline) : undefined;
+  const location = flags.url !== undefined ? parseTargetUrl(flags.url, paths) : undefined;
+  if (location) Object.assign(who, { name: new URL(location.base).host, url: location.base });
+
+  // Stdout carries the report alone: whatever an in-process candidate logs goes to stderr.
+  const restoreConsole = consoleToStderr();
+  const progress = progressRenderer({ write: (text) => process.stderr.write(text), tty: process.stderr.isTTY === true }, flags.quiet === true);
+  let started: StartedCandidate | undefined;
+  let report: SuiteReport;
+  let target: CandidateTarget | undefined;
+  try {
     if (flags.adapter !== undefined) {
-      const adapter = await loadAdapter(flags.adapter).catch((error: Error) => {
-        restoreConsole();
-        throw error;
-      });
-      started = await adapter.start().catch((error: Error) => {
-        restoreConsole();
-        throw error;
-      });
+      progress.start(`starting ${flags.adapter}`);
+      const adapter = await loadAdapter(flags.adapter);
+      started = await adapter.start();
       target = { name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''), url: started.url, paths };
       if (started.version !== undefined) target.version = started.version;
     } else {
-      target = { name: new URL(location!.base).host, url: location!.base, paths: location!.paths };
+      target = { name: who.name, url: location!.base, paths: location!.paths };
     }
-    const progress = progressLine();
+    Object.assign(who, { name: target.name, url: target.url });
+    progress.start(`checking ${location?.endpoint ?? target.url}: probing both transports`);
     options.onProgress = progress.update;
-    let report: SuiteReport;
+    report = await runSuite(target, options);
+  } catch (error) {
+    if (error instanceof CandidateUnusable) {
+      const url = target?.url ?? who.name;
+      throw new UsageError(`could not check ${url}: ${error.message.startsWith(`${url} `) ? `it ${error.message.slice(url.length + 1)}` : error.message}`);
+    }
+    throw error;
+  } finally {
+    progress.done();
     try {
-      report = await runSuite(target, options);
-    } catch (error) {
-      if (error instanceof CandidateUnusable) throw new UsageError(`could not check ${target.url}: ${error.message}`);
-      throw error;
-    } finally {
-      progress.done();
       await started?.stop();
+    } finally {
       restoreConsole();
     }
-    const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd(), paths } : { url: target.url, paths: target.paths ?? paths };
-    if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report));
-    if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, source));
-    const invocation = flags.adapter !== undefined ? `mcp-resume-spec check --adapter ${flags.adapter}` : `mcp-resume-spec check --url ${location!.endpoint}`;
-    process.stdout.write(flags.json ? renderJson(report) : renderText(report, { color: process.stdout.isTTY === true, invocation }));
-    const failures = report.properties.filter((p) => p.status === 'fail');
-    const counted = failures.filter((p) => countsAt(p.level, failOn));
-    if (counted.length < failures.length) {
-      process.stderr.write(`note: ${failures.length - counted.length} failure(s) below --fail-on ${failOn} do not fail the check\n`);
-    }
-    return counted.length > 0 ? 1 : 0;
-  },
-};
+  }
+  const ms = performance.now() - startedAt;
+  const failures = report.properties.filter((p) => p.status === 'fail');
+  const applied = baseline ? applyBaseline(flags.baseline!, baseline, report.properties) : undefined;
+  const counted = failures.filter((p) => countsAt(p.level, failOn) && !applied?.known.includes(p.id));
+  const status = counted.length > 0 ? 'fail' : 'pass';
+  const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd(), paths } : { url: target.url, paths: target.paths ?? paths };
+  const invocation = flags.adapter !== undefined ? `mcp-resume-spec check --adapter ${flags.adapter}` : `mcp-resume-spec check --url ${location!.endpoint}`;
+  if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms }));
+  if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, source));
+  if (flags['write-baseline'] !== undefined) writeBaseline(flags['write-baseline'], report.properties);
+  if (flags.json) {
+    process.stdout.write(renderJson(report, { status, ms, ...(applied ? { baseline: applied } : {}) }));
+  } else {
+    const text = renderText(report, { color: process.stdout.isTTY === true, invocation });
+    process.stdout.write(applied ? `${text}\n${baselineLines(applied).join('\n')}\n` : text);
+  }
+  const belowThreshold = failures.filter((p) => !countsAt(p.level, failOn) && !applied?.known.includes(p.id)).length;
+  if (belowThreshold > 0) process.stderr.write(`note: ${belowThreshold} failure(s) below --fail-on ${failOn} do not fail the check\n`);
+  if (applied && applied.fixed.length > 0) process.stderr.write(`note: ${applied.fixed.length} baselined failure(s) now pass: ${applied.fixed.join(', ')}\n`);
+  return status === 'fail' ? 1 : 0;
+}

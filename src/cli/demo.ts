@@ -1,7 +1,8 @@
 /**
  * `mcp-resume-spec demo` (`npm start`): the main job for a newcomer. The model's verdicts on
  * the reference policy and the two incidents, then the reference server and the official SDK
- * checked over HTTP, side by side in one table.
+ * checked over HTTP, side by side in one table; then the client half: the SDK client, the
+ * reference client and seed 000's cursor-on-receive client checked by check-client.
  */
 import { defaultBounds, parseBounds } from '../../model/bounds.js';
 import { explore } from '../../model/explore.js';
@@ -9,6 +10,7 @@ import { invariants } from '../../model/invariants.js';
 import { policyByName } from '../../model/policy.js';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import startSdk from '../candidates/sdk.js';
+import { clientDemoTable, runClientDemo } from '../client-check/demo.js';
 import { createReferenceServer } from '../reference/index.js';
 import { runSuite } from '../suite/run-suite.js';
 import type { SuiteReport } from '../suite/types.js';
@@ -20,7 +22,9 @@ const usage = `usage: mcp-resume-spec demo [--runs N] [--seed S]
 Explores the model under the reference policy and the two incident policies (seed-000, seed-003),
 then checks the reference server and the official SDK (@modelcontextprotocol/sdk, both transports,
 its example event store) over HTTP, and prints one table: a column per subject, a row per property.
-Exit status 0 when the reference holds everywhere (model and server), 1 otherwise.`;
+Then checks clients (the SDK client, the reference client, the cursor-on-receive client) against the
+reference server with injected faults, as a second table.
+Exit status 0 when the reference holds everywhere (model, server and client), 1 otherwise.`;
 
 type Column = { title: string; cells: Partial<Record<PropertyId, string>> };
 
@@ -92,8 +96,20 @@ export const demoCommand: Command = {
     console.log('model columns: exhaustive exploration (FAIL gives the shortest trace: mcp-resume-spec explore --policy NAME);');
     console.log('check columns: coverage scenarios + fast-check interleavings over real HTTP (details: mcp-resume-spec check --adapter src/candidates/sdk.ts).');
     for (const p of sdkReport.properties.filter((x) => x.status === 'fail')) console.log(`SDK ${p.id}: ${p.reason}`);
+
+    // The client half: clients checked against the reference server as an adversary.
+    const clientReports = await runClientDemo(say);
+    console.log('');
+    console.log(clientDemoTable(clientReports));
+    console.log('');
+    console.log("client columns: the model's and the fixed scenarios over real HTTP through a fault-injecting proxy (details: mcp-resume-spec check-client --client sdk; docs/clients.md).");
+    for (const report of clientReports.filter((r) => r.client.name !== 'reference')) {
+      for (const p of report.properties.filter((x) => x.status === 'fail')) console.log(`client ${report.client.name} ${p.id}: ${p.reason}`);
+    }
     const referenceHolds =
-      Object.values(columns[0]!.cells).every((c) => c === 'holds') && referenceReport.properties.every((p) => p.status !== 'fail');
+      Object.values(columns[0]!.cells).every((c) => c === 'holds') &&
+      referenceReport.properties.every((p) => p.status !== 'fail') &&
+      clientReports.find((r) => r.client.name === 'reference')!.properties.every((p) => p.status !== 'fail');
     return referenceHolds ? 0 : 1;
   },
 };

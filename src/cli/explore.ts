@@ -7,6 +7,7 @@ import { invariants } from '../../model/invariants.js';
 import { describePolicy, policies, policyByName, type Policy } from '../../model/policy.js';
 import { propertyIds } from '../../model/property-ids.js';
 import { formatTrace, replay } from '../../model/trace.js';
+import { exploreMatrix } from '../explore/matrix.js';
 import { integerFlag, parseFlags } from './args.js';
 import { UsageError, type Command } from './command.js';
 
@@ -39,20 +40,20 @@ function report(name: string, policy: Policy, bounds: Bounds, result: ExploreRes
   return lines.join('\n');
 }
 
-function matrix(bounds: Bounds, options: { maxStates: number; maxMs: number }): { text: string; violated: boolean } {
+async function matrix(bounds: Bounds, options: { maxStates: number; maxMs: number }): Promise<{ text: string; violated: boolean }> {
   const checked = propertyIds.filter((id) => id in invariants);
   const header = ['policy', 'states', ...checked];
   const rows: string[][] = [];
   let violated = false;
-  for (const [name, policy] of Object.entries(policies)) {
-    const result = explore({ policy, bounds, ...options });
-    violated ||= result.violations.length > 0;
+  // The policies are explored side by side on worker threads (src/explore/matrix.ts).
+  for (const cell of await exploreMatrix(Object.keys(policies), { bounds, ...options })) {
+    violated ||= cell.violations.length > 0;
     rows.push([
-      name,
-      String(result.states),
+      cell.policy,
+      String(cell.states),
       ...checked.map((id) => {
-        const v = result.violations.find((x) => x.property === id);
-        return v ? `FAIL(${v.path.length})` : 'ok';
+        const v = cell.violations.find((x) => x.property === id);
+        return v ? `FAIL(${v.length})` : 'ok';
       }),
     ]);
   }
@@ -82,7 +83,7 @@ export const exploreCommand: Command = {
     if (flags.matrix && flags.policy) throw new UsageError('--matrix explores every named policy; drop --policy');
     try {
       if (flags.matrix) {
-        const { text, violated } = matrix(bounds, { maxStates, maxMs });
+        const { text, violated } = await matrix(bounds, { maxStates, maxMs });
         console.log(text);
         return violated ? 1 : 0;
       }

@@ -61,7 +61,8 @@ export async function main(argv: string[]): Promise<number> {
     return await command.run(rest);
   } catch (error) {
     if (error instanceof UsageError || error instanceof RangeError) {
-      console.error(`mcp-resume-spec ${name}: ${error.message}`);
+      const hint = /^(unknown flag|unexpected argument)/.test(error.message) ? `; run 'mcp-resume-spec ${name} --help' for its flags` : '';
+      console.error(`mcp-resume-spec ${name}: ${error.message}${hint}`);
       return 2;
     }
     console.error(`mcp-resume-spec ${name}: ${(error as Error).message?.split('\n')[0] ?? String(error)}`);

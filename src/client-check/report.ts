@@ -8,15 +8,28 @@ import { clientDefinitions } from '../../properties/client/definitions.js';
 import type { ClientHistory, WireEntry, AppEntry } from '../../properties/client/history.js';
 import type { ClientPropertyId } from '../../properties/client/ids.js';
 import type { Transport } from '../../model/transport.js';
+import { shellQuote } from '../report/common.js';
 
 /** The level as the reports print it: `MUST`, `MUST (derived)`, `SHOULD`, `POLICY`. */
 export function levelLabel(level: Level): string {
   return level === 'derived' ? 'MUST (derived)' : level.toUpperCase();
 }
 
+/** Where a scenario comes from: the fixed catalog, the model's shortest paths, or fast-check. */
+export type ScenarioSource = 'fixed' | 'model' | 'fast-check';
+
 export interface ClientCounterexample {
   scenario: string;
+  source: ScenarioSource;
+  /** The fast-check seed, or -1 for a deterministic scenario. */
+  seed: number;
+  /** What `--path` replays: `fixed:NAME`, `model:NAME`, or a fast-check path (with `--seed`). */
+  path: string;
+  transport: Transport;
+  policy: string;
   faults: string[];
+  /** Each application call's notification count. */
+  calls: number[];
   /** The clock value of the entry that shows the failure. */
   at: number;
   history: ClientHistory;
@@ -36,6 +49,11 @@ export interface ClientPropertyResult {
 export interface ScenarioOutcome {
   name: string;
   summary: string;
+  source: ScenarioSource;
+  path: string;
+  seed: number;
+  /** Each application call's notification count. */
+  calls: number[];
   transport: Transport;
   policy: string;
   faults: string[];
@@ -50,6 +68,16 @@ export interface ClientReport {
   timeoutMs: number;
   scenarios: ScenarioOutcome[];
   properties: ClientPropertyResult[];
+  /** The whole check's wall time, ms. */
+  ms?: number;
+  /** The fast-check interleavings, when any ran. */
+  interleavings?: { runs: number; seed: number };
+}
+
+/** The flags that replay a counterexample: `--seed S --path P` for fast-check, `--path P` otherwise. */
+export function clientReplayFlags(c: Pick<ClientCounterexample, 'seed' | 'path'>): string {
+  const path = shellQuote(c.path);
+  return c.seed === -1 ? `--path ${path}` : `--seed ${c.seed} --path ${path}`;
 }
 
 /** 0 nothing violated at or above `failOn`, 1 something is, 2 no scenario could run. */
@@ -102,9 +130,14 @@ export function renderTrace(history: ClientHistory, at?: number): string[] {
 }
 
 /** The text report. */
-export function renderClientText(report: ClientReport): string {
+export function renderClientText(report: ClientReport, invocation = `mcp-resume-spec check-client --client ${report.client.name}`): string {
   const lines = [`check-client: ${report.client.name} (request timeout ${report.timeoutMs} ms)`, ''];
+  const counts = (source: ScenarioSource) => report.scenarios.filter((s) => s.source === source).length;
+  lines.push(
+    `  scenarios: ${counts('fixed')} fixed, ${counts('model')} from the model${report.interleavings ? `, ${report.interleavings.runs} fast-check interleavings (seed ${report.interleavings.seed})` : ''}`,
+  );
   for (const s of report.scenarios) {
+    if (s.source === 'fast-check' && s.broke.length === 0 && !s.error) continue;
     lines.push(`  scenario ${s.name} [${s.transport}, ${s.policy}]: ${s.error ? `could not run: ${s.error}` : s.broke.length ? `broke ${s.broke.join(', ')}` : 'ok'}`);
   }
   lines.push('');
@@ -117,8 +150,9 @@ export function renderClientText(report: ClientReport): string {
     if (quote) lines.push(`     basis (${quote.revision}, ${quote.section ?? quote.url}): "${quote.text}"`);
     const c = p.counterexample;
     if (c) {
-      lines.push(`     scenario ${c.scenario}; faults: ${c.faults.join('; ') || 'none'}`);
+      lines.push(`     scenario ${c.scenario} [${c.transport}, ${c.policy}], calls emitting ${c.calls.join(', ')}; faults: ${c.faults.join('; ') || 'none'}`);
       for (const line of renderTrace(c.history, c.at)) lines.push(`     ${line}`);
+      lines.push(`     replay: ${invocation} ${clientReplayFlags(c)}`);
     }
   }
   const failed = report.properties.filter((p) => p.status === 'fail').length;

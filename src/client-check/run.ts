@@ -3,7 +3,7 @@
  * loopback proxy with the scenario's faults, and a fresh client from the factory; then every client
  * judge on what was recorded. Every server, proxy and client is stopped in `finally`.
  */
-import { clientJudges } from '../../properties/client/judges.js';
+import { clientJudges, type ClientVerdict } from '../../properties/client/judges.js';
 import { clientPropertyIds, type ClientPropertyId } from '../../properties/client/ids.js';
 import { clientDefinitions } from '../../properties/client/definitions.js';
 import type { AppEntry, ClientHistory, WireEntry, WireMessage } from '../../properties/client/history.js';
@@ -12,16 +12,39 @@ import type { ClientFactory, ClientUnderTest } from './contract.js';
 import { isClientUnderTest } from './contract.js';
 import { describeFault } from './faults.js';
 import { Clock, startProxy } from './proxy.js';
-import type { ClientPropertyResult, ClientReport, ScenarioOutcome } from './report.js';
+import { drawnAt, sampleDrawn, scenarioOf, shrinkDrawn } from './interleavings.js';
+import { modelScenarios } from './model-scenarios.js';
+import type { ClientPropertyResult, ClientReport, ScenarioOutcome, ScenarioSource } from './report.js';
 import { clientScenarios, type ClientScenario } from './scenarios.js';
+import { clientMutants } from '../client-mutants/index.js';
 
 export interface ClientCheckOptions {
   /** Shown in reports. */
   name: string;
   /** The request timeout handed to the factory, ms (default 1000). Calls are waited for 3x this + 500 ms. */
   timeoutMs?: number;
-  /** Run only these scenarios (by name). */
+  /** Run only these fixed or model scenarios (by name), and no interleavings. */
   scenarios?: string[];
+  /** Include the fixed catalog's scenarios (default true). */
+  fixed?: boolean;
+  /** Include the model's scenarios (default true). */
+  model?: boolean;
+  /** fast-check interleavings of calls and faults after the deterministic scenarios (default 0). */
+  runs?: number;
+  /** The interleavings' fast-check seed (default random); with `path`, the seed of the run to replay. */
+  seed?: number;
+  /** Replay one scenario: `fixed:NAME`, `model:NAME`, or a fast-check path (with `seed`). */
+  path?: string;
+  /** Stop at the first failure: no further scenarios, no shrinking (time to a first counterexample). */
+  failFast?: boolean;
+  /** Time all shrinking may take, ms (default 10,000). */
+  shrinkMs?: number;
+  /**
+   * Scenarios in flight at once (default 1). Each has its own server, proxy and client, but they
+   * share the CPU: a client's reconnection under load can outlast a short timeout, and the
+   * finding would be the load's.
+   */
+  concurrency?: number;
   /** Judge only these properties. */
   only?: ClientPropertyId[];
   /** Called after each scenario. */
@@ -134,56 +157,214 @@ export function judgeClientHistory(history: ClientHistory, only: readonly Client
   return only.map((id) => ({ id, verdict: clientJudges[id](history) }));
 }
 
-/**
- * Runs every scenario against the factory and reports each client property: `fail` with the first
- * scenario that broke it, `pass` when judged somewhere and never broken, `skip` when no scenario
- * that ran exercised it.
- */
-export async function runClientCheck(factory: ClientFactory, options: ClientCheckOptions): Promise<ClientReport> {
-  const timeoutMs = options.timeoutMs ?? 1000;
-  const ids = options.only ?? [...clientPropertyIds];
-  const scenarios = clientScenarios(timeoutMs).filter((s) => !options.scenarios || options.scenarios.includes(s.name));
-  const results = new Map<ClientPropertyId, ClientPropertyResult>(
-    ids.map((id) => [
-      id,
-      { id, status: 'skip', runs: 0, level: clientDefinitions[id].level, statement: clientDefinitions[id].statement, reason: 'no scenario that ran exercised it' },
-    ]),
-  );
-  const outcomes: ScenarioOutcome[] = [];
-  for (const scenario of scenarios) {
-    const { history, error } = await runScenario(factory, scenario, timeoutMs);
+/** A scenario with where it comes from: what `--seed`/`--path` replays it. */
+interface SourcedScenario {
+  scenario: ClientScenario;
+  source: ScenarioSource;
+  /** `fixed:NAME`, `model:NAME`, or a fast-check path (with the seed). */
+  path: string;
+  /** The fast-check seed, or -1 for a deterministic scenario. */
+  seed: number;
+}
+
+/** Every scenario a check runs before its interleavings: the model's, then the fixed catalog. */
+export function deterministicScenarios(timeoutMs: number, model = true): Array<Omit<SourcedScenario, 'seed'>> {
+  const fixed = clientScenarios(timeoutMs).map((scenario) => ({ scenario, source: 'fixed' as const, path: `fixed:${scenario.name}` }));
+  if (!model) return fixed;
+  const knobs = [{}, ...clientMutants.map((m) => m.knobs)];
+  // The model's first: its shortest paths are the quickest scenarios.
+  return [...modelScenarios(knobs).map((scenario) => ({ scenario, source: 'model' as const, path: scenario.name })), ...fixed];
+}
+
+/** Runs `task(0..count-1)` with at most `width` in flight. */
+async function inParallel(count: number, width: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
+}
+
+/** A scenario run and judged. */
+interface Judged {
+  sourced: SourcedScenario;
+  history: ClientHistory;
+  error?: string;
+  verdicts: Array<{ id: ClientPropertyId; verdict: ClientVerdict }>;
+}
+
+async function runJudged(factory: ClientFactory, sourced: SourcedScenario, timeoutMs: number, ids: readonly ClientPropertyId[]): Promise<Judged> {
+  const { history, error } = await runScenario(factory, sourced.scenario, timeoutMs);
+  return { sourced, history, ...(error !== undefined ? { error } : {}), verdicts: error !== undefined ? [] : judgeClientHistory(history, ids) };
+}
+
+/** The per-property results as scenarios are folded in (in scenario order, so the first failure is stable). */
+class Results {
+  readonly byId: Map<ClientPropertyId, ClientPropertyResult>;
+  readonly outcomes: ScenarioOutcome[] = [];
+  constructor(ids: readonly ClientPropertyId[]) {
+    this.byId = new Map(
+      ids.map((id) => [
+        id,
+        { id, status: 'skip', runs: 0, level: clientDefinitions[id].level, statement: clientDefinitions[id].statement, reason: 'no scenario that ran exercised it' },
+      ]),
+    );
+  }
+
+  add(judged: Judged): ScenarioOutcome {
+    const { sourced, history, error } = judged;
     const outcome: ScenarioOutcome = {
-      name: scenario.name,
-      summary: scenario.summary,
-      transport: scenario.transport,
-      policy: scenario.policyName,
-      faults: scenario.faults.map(describeFault),
+      name: sourced.scenario.name,
+      summary: sourced.scenario.summary,
+      source: sourced.source,
+      path: sourced.path,
+      seed: sourced.seed,
+      transport: sourced.scenario.transport,
+      policy: sourced.scenario.policyName,
+      faults: sourced.scenario.faults.map(describeFault),
+      calls: sourced.scenario.calls.map((c) => c.args.count),
       broke: [],
     };
     if (error !== undefined) outcome.error = error;
-    else {
-      for (const { id, verdict } of judgeClientHistory(history, ids)) {
-        if (verdict.status === 'n/a') continue;
-        const result = results.get(id)!;
-        result.runs++;
-        if (verdict.status === 'fail') {
-          outcome.broke.push(id);
-          if (result.status !== 'fail') {
-            results.set(id, {
-              ...result,
-              status: 'fail',
-              reason: verdict.reason,
-              counterexample: { scenario: scenario.name, faults: outcome.faults, at: verdict.at, history },
-            });
-          }
-        } else if (result.status === 'skip') {
-          const { reason: _reason, ...rest } = result;
-          results.set(id, { ...rest, status: 'pass' });
-        }
+    for (const { id, verdict } of judged.verdicts) {
+      if (verdict.status === 'n/a') continue;
+      const result = this.byId.get(id)!;
+      result.runs++;
+      if (verdict.status === 'fail') {
+        outcome.broke.push(id);
+        if (result.status !== 'fail') this.fail(id, judged, verdict);
+      } else if (result.status === 'skip') {
+        const { reason: _reason, ...rest } = result;
+        this.byId.set(id, { ...rest, status: 'pass' });
       }
     }
-    outcomes.push(outcome);
-    options.onScenario?.(outcome);
+    this.outcomes.push(outcome);
+    return outcome;
   }
-  return { client: { name: options.name }, timeoutMs, scenarios: outcomes, properties: [...results.values()] };
+
+  /** Sets (or replaces, with a shrunk one) the counterexample of a failing property. */
+  fail(id: ClientPropertyId, judged: Judged, verdict: Extract<ClientVerdict, { status: 'fail' }>): void {
+    const result = this.byId.get(id)!;
+    const { sourced, history } = judged;
+    this.byId.set(id, {
+      ...result,
+      status: 'fail',
+      reason: verdict.reason,
+      counterexample: {
+        scenario: sourced.scenario.name,
+        source: sourced.source,
+        seed: sourced.seed,
+        path: sourced.path,
+        transport: sourced.scenario.transport,
+        policy: sourced.scenario.policyName,
+        faults: sourced.scenario.faults.map(describeFault),
+        calls: sourced.scenario.calls.map((c) => c.args.count),
+        at: verdict.at,
+        history,
+      },
+    });
+  }
+
+  properties(): ClientPropertyResult[] {
+    return [...this.byId.values()];
+  }
+}
+
+const interleavingName = (seed: number, path: string): string => `fc:${seed}:${path}`;
+
+/** The scenario `{seed, path}` names. */
+function sourcedAt(path: string, seed: number | undefined, timeoutMs: number): SourcedScenario {
+  if (path.startsWith('fixed:') || path.startsWith('model:')) {
+    const all = deterministicScenarios(timeoutMs, path.startsWith('model:'));
+    const found = all.find((s) => s.path === path);
+    if (!found) throw new RangeError(`no scenario ${path}; scenarios: ${all.map((s) => s.path).join(', ')}`);
+    return { ...found, seed: -1 };
+  }
+  if (seed === undefined) throw new RangeError('replaying a fast-check path needs its --seed');
+  return { scenario: scenarioOf(drawnAt(seed, path), timeoutMs, interleavingName(seed, path)), source: 'fast-check', path, seed };
+}
+
+/**
+ * Runs the client scenarios against the factory and reports each client property: `fail` with the
+ * first scenario that broke it (a fast-check run shrunk first), `pass` when judged somewhere and
+ * never broken, `skip` when no scenario that ran exercised it. Scenarios: the fixed catalog, the
+ * model's, then `runs` fast-check interleavings of calls and faults under `seed`; or, with `path`,
+ * the one scenario it names.
+ */
+export async function runClientCheck(factory: ClientFactory, options: ClientCheckOptions): Promise<ClientReport> {
+  const started = performance.now();
+  const timeoutMs = options.timeoutMs ?? 1000;
+  const ids = options.only ?? [...clientPropertyIds];
+  const width = Math.max(1, options.concurrency ?? 1);
+  const results = new Results(ids);
+  const report = (extra: Partial<ClientReport> = {}): ClientReport => ({
+    client: { name: options.name },
+    timeoutMs,
+    scenarios: results.outcomes,
+    properties: results.properties(),
+    ms: performance.now() - started,
+    ...extra,
+  });
+  const fold = (judged: Judged): void => {
+    const outcome = results.add(judged);
+    options.onScenario?.(outcome);
+  };
+
+  if (options.path !== undefined) {
+    fold(await runJudged(factory, sourcedAt(options.path, options.seed, timeoutMs), timeoutMs, ids));
+    return report();
+  }
+
+  // Scenarios may run several at once; they are folded in catalog (and run) order.
+  const named = options.scenarios;
+  const deterministic = deterministicScenarios(timeoutMs, options.model !== false)
+    .filter((s) => (!named || named.includes(s.scenario.name)) && (options.fixed !== false || s.source !== 'fixed'))
+    .map((s) => ({ ...s, seed: -1 }));
+  const failing = () => results.properties().some((p) => p.status === 'fail');
+  const stop = () => options.failFast === true && failing();
+  // Runs `list` (several at once) and folds each result in list order as soon as its turn comes.
+  const runAll = async (list: SourcedScenario[], each: (judged: Judged, i: number) => void): Promise<void> => {
+    const done: Array<Judged | undefined> = new Array(list.length);
+    let next = 0;
+    await inParallel(list.length, width, async (i) => {
+      if (stop()) return;
+      done[i] = await runJudged(factory, list[i]!, timeoutMs, ids);
+      for (; next < list.length && done[next] !== undefined; next++) each(done[next]!, next);
+    });
+  };
+  await runAll(deterministic, fold);
+
+  const runs = named ? 0 : (options.runs ?? 0);
+  if (runs === 0 || stop()) return report();
+  const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
+  const drawn = sampleDrawn(seed, runs);
+  const interleaved = drawn.map((d, i): SourcedScenario => ({ scenario: scenarioOf(d, timeoutMs, interleavingName(seed, String(i))), source: 'fast-check', path: String(i), seed }));
+  // A property first broken by an interleaving is reported with that run shrunk.
+  const firstBroken = new Map<ClientPropertyId, number>();
+  await runAll(interleaved, (judged, i) => {
+    const alreadyFailing = new Set(results.properties().filter((p) => p.status === 'fail').map((p) => p.id));
+    fold(judged);
+    for (const { id, verdict } of judged.verdicts) if (verdict.status === 'fail' && !alreadyFailing.has(id) && !firstBroken.has(id)) firstBroken.set(id, i);
+  });
+  const ran = () => ({ interleavings: { runs: results.outcomes.filter((o) => o.source === 'fast-check').length, seed } });
+  if (options.failFast) return report(ran());
+  const shrinkUntil = performance.now() + (options.shrinkMs ?? 10_000);
+  for (const [id, run] of firstBroken) {
+    const left = shrinkUntil - performance.now();
+    if (left <= 0) break;
+    let smallest: Judged | undefined;
+    const shrunk = await shrinkDrawn(seed, String(run), left, async (d) => {
+      const judged = await runJudged(factory, { scenario: scenarioOf(d, timeoutMs, 'shrinking'), source: 'fast-check', path: '', seed }, timeoutMs, [id]);
+      const failed = judged.verdicts[0]?.verdict.status === 'fail';
+      if (failed) smallest = judged;
+      return failed;
+    });
+    if (!shrunk || !smallest) continue;
+    // Run once more under the shrunk path's own name, so the counterexample is what `--path` replays.
+    const sourced: SourcedScenario = { scenario: scenarioOf(shrunk.drawn, timeoutMs, interleavingName(seed, shrunk.path)), source: 'fast-check', path: shrunk.path, seed };
+    const replayed = await runJudged(factory, sourced, timeoutMs, [id]);
+    const verdict = replayed.verdicts[0]?.verdict;
+    if (verdict?.status === 'fail') results.fail(id, replayed, verdict);
+  }
+  return report(ran());
 }

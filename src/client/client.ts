@@ -5,9 +5,11 @@
  */
 import http from 'node:http';
 import type { Endpoint, History, Purpose } from '../../properties/history.js';
+import { legacySessionId } from '../../properties/history-view.js';
 import type { Transport } from '../../model/transport.js';
 import { HistoryRecorder } from './history-recorder.js';
-import { mediaType, readBody, sendRequest, type Abortable, type ExchangeContext, type ExchangeSpec, type Head, type HeadFailure } from './http.js';
+import { failureLabel, summarizeBody } from './summary.js';
+import { closeIdleSockets, mediaType, readBody, sendRequest, type Abortable, type ExchangeContext, type ExchangeSpec, type Head, type HeadFailure } from './http.js';
 import { findResponse, isResponseTo, message } from './jsonrpc.js';
 import { SseStream, type StreamContext } from './sse-stream.js';
 import type { Answer, AwaitResponseOptions, CursorAdvance, Frame, ReceiveResult, RequestHandle, ResponseOutcome } from './types.js';
@@ -16,6 +18,9 @@ import type { Answer, AwaitResponseOptions, CursorAdvance, Frame, ReceiveResult,
 export const LATEST_STREAMABLE_VERSION = '2025-11-25';
 /** The legacy HTTP+SSE protocol revision. */
 export const LEGACY_VERSION = '2024-11-05';
+
+/** With `keepAlive`, how long an idle socket is kept for reuse, ms (servers commonly keep 5 s or more). */
+export const KEEP_ALIVE_IDLE_MS = 1000;
 
 /** Options of a {@link CheckClient}. */
 export interface CheckClientOptions {
@@ -42,7 +47,11 @@ export interface CheckClientOptions {
   highWaterFrames?: number;
   /** Largest non-SSE body read, bytes (default 16 MiB). */
   maxBodyBytes?: number;
-  /** Reuse sockets between exchanges (default false: one socket per exchange, closed after). */
+  /**
+   * Reuse sockets between exchanges (default false: one socket per exchange, closed after). A
+   * socket idle for {@link KEEP_ALIVE_IDLE_MS} is closed rather than reused, well inside the
+   * keep-alive timeouts servers use, so a reuse never meets a server that is closing it.
+   */
   keepAlive?: boolean;
 }
 
@@ -200,7 +209,8 @@ export class CheckClient {
     this.legacyProtocolVersion = options.legacyProtocolVersion ?? LEGACY_VERSION;
     this.clientInfo = options.clientInfo ?? { name: 'mcp-resume-spec-checker', version: '0.1.0' };
     this.capabilities = options.capabilities ?? {};
-    this.agent = new http.Agent({ keepAlive: options.keepAlive ?? false });
+    // The agent's `timeout` is how long a free socket may idle; a socket in use only gets a 'timeout' event nobody listens to.
+    this.agent = new http.Agent(options.keepAlive ? { keepAlive: true, timeout: KEEP_ALIVE_IDLE_MS } : { keepAlive: false });
     this.exchangeCtx = {
       recorder: this.recorder,
       agent: this.agent,
@@ -215,6 +225,7 @@ export class CheckClient {
       timeoutMs: this.timeoutMs,
       highWater: Math.max(2, options.highWaterFrames ?? 1024),
       onTransportEvent: (stream, frame) => this.onTransportEvent(stream, frame),
+      onClientClose: () => closeIdleSockets(this.agent),
     };
   }
 
@@ -491,7 +502,11 @@ export class CheckClient {
       const m = findResponse(a.json, handle.id);
       if (m !== undefined) return { kind: 'response', message: m, via: 'body' };
       const ok = a.status >= 200 && a.status < 300;
-      if (!ok) return a.json === undefined ? { kind: 'rejected', status: a.status, text: a.text } : { kind: 'rejected', status: a.status, text: a.text, json: a.json };
+      if (!ok) {
+        const rejected: ResponseOutcome = { kind: 'rejected', status: a.status, text: a.text, ...(a.json !== undefined ? { json: a.json } : {}) };
+        if (a.headers['content-type'] !== undefined) rejected.contentType = a.headers['content-type'];
+        return rejected;
+      }
       if (handle.transport !== 'sse' || handle.stream === undefined) {
         const detail = `${a.status} answer to ${handle.method} carries no response to id ${JSON.stringify(handle.id)}`;
         this.recorder.record({ type: 'failure', conn: a.conn, reason: 'protocol', detail });
@@ -669,7 +684,7 @@ export class CheckClient {
       return true;
     }
     stream.endpointUri = uri.href;
-    const sid = uri.searchParams.get('sessionId') ?? undefined;
+    const sid = legacySessionId(uri.href);
     if (sid !== undefined) stream.sessionId = sid;
     if (this.session.legacyStream === stream) {
       this.session.postUrl = uri.href;
@@ -716,13 +731,13 @@ export function describeOutcome(o: ResponseOutcome | ReceiveResult): string {
     case 'frame':
       return 'frame';
     case 'rejected':
-      return `HTTP ${o.status} ${o.text.slice(0, 200)}`;
+      return summarizeBody(o.status, o.contentType, o.text);
     case 'timeout':
-      return `timeout after ${o.timeoutMs} ms`;
+      return `timeout after ${Math.round(o.timeoutMs)} ms`;
     case 'end':
       return o.truncated === undefined ? 'stream ended' : 'stream ended mid-frame';
     case 'error':
-      return `${o.reason}: ${o.detail}`;
+      return `${failureLabel(o.reason, o.detail)}: ${o.detail}`;
     case 'dropped':
       return 'stream dropped';
   }
@@ -734,9 +749,9 @@ export function describeAnswer(a: Answer): string {
     case 'stream':
       return `HTTP ${a.status} event stream`;
     case 'body':
-      return `HTTP ${a.status} ${JSON.stringify(a.text.slice(0, 200))}`;
+      return summarizeBody(a.status, a.headers['content-type'], a.text);
     case 'error':
-      return `${a.reason}: ${a.detail}`;
+      return `${failureLabel(a.reason, a.detail)}: ${a.detail}`;
   }
 }
 

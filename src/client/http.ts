@@ -7,6 +7,7 @@ import type { Endpoint, Purpose } from '../../properties/history.js';
 import type { Transport } from '../../model/transport.js';
 import type { HistoryRecorder } from './history-recorder.js';
 import type { FailureReason, Headers } from './types.js';
+import { patientTimeout } from './patient-timer.js';
 
 /** Something the client can sever when it closes; `abort` records a `drop` entry. */
 export interface Abortable {
@@ -62,6 +63,15 @@ export interface HeadFailure {
   conn: number;
   reason: FailureReason;
   detail: string;
+}
+
+/**
+ * After the client closes a connection, the next exchange opens a new one: its handshake reaches
+ * the server after the close, so the server learns of the close before it reads the next request,
+ * as when every exchange had its own connection (on a kept-alive socket the request could overtake it).
+ */
+export function closeIdleSockets(agent: http.Agent): void {
+  for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
 }
 
 /** Maps a socket or parser error to a failure reason. */
@@ -141,6 +151,7 @@ export function sendRequest(ctx: ExchangeContext, spec: ExchangeSpec): Promise<H
   recordRequest(ctx, spec, conn, flattenHeaders(req.getHeaders()));
 
   return new Promise((resolve) => {
+    let retried = false;
     let settled = false;
     const pending: Abortable = {
       conn,
@@ -153,7 +164,7 @@ export function sendRequest(ctx: ExchangeContext, spec: ExchangeSpec): Promise<H
     };
     const settle = (outcome: Head | HeadFailure): void => {
       settled = true;
-      clearTimeout(timer);
+      cancelTimer();
       ctx.live.delete(pending);
       resolve(outcome);
     };
@@ -162,28 +173,50 @@ export function sendRequest(ctx: ExchangeContext, spec: ExchangeSpec): Promise<H
       recorder.record({ type: 'failure', conn, reason, detail });
       settle({ kind: 'error', conn, reason, detail });
       req.destroy();
+      closeIdleSockets(ctx.agent);
     };
-    const timer = setTimeout(
-      () => fail('timeout', `no response to ${spec.method} ${spec.url.pathname} within ${spec.timeoutMs} ms`),
-      spec.timeoutMs,
+    const cancelTimer = patientTimeout(spec.timeoutMs, () =>
+      fail('timeout', `no response to ${spec.method} ${spec.url.pathname} within ${Math.round(spec.timeoutMs)} ms`),
     );
     ctx.live.add(pending);
-    // Stays attached for the life of the request so a late socket error is never unhandled.
-    req.on('error', (err) => fail(classifyError(err), describeError(err)));
-    req.on('response', (res) => {
-      // A body consumer attaches its own handler; this one keeps a stray error from being unhandled.
-      res.on('error', noop);
-      if (settled) {
-        res.destroy();
-        return;
-      }
-      const status = res.statusCode ?? 0;
-      const resHeaders = flattenHeaders(res.headers);
-      recorder.record({ type: 'response', conn, status, headers: resHeaders });
-      settle({ kind: 'head', conn, spec, req, res, status, headers: resHeaders });
-    });
+    const listen = (attempt: http.ClientRequest): void => {
+      // Stays attached for the life of the request so a late socket error is never unhandled.
+      attempt.on('error', (err) => {
+        if (attempt !== req) return;
+        // A kept-alive socket the server closed while it sat idle fails before any answer: the
+        // server never read the request, so it goes out once more on a new connection, as
+        // browsers do. Within the same time bound; a fresh connection's failure is recorded.
+        if (attempt.reusedSocket && !retried && !settled && isStaleSocketError(err)) {
+          retried = true;
+          req = http.request(spec.url, { method: spec.method, headers, agent: false });
+          listen(req);
+          req.end(bodyText);
+          return;
+        }
+        fail(classifyError(err), describeError(err));
+      });
+      attempt.on('response', (res) => {
+        // A body consumer attaches its own handler; this one keeps a stray error from being unhandled.
+        res.on('error', noop);
+        if (settled || attempt !== req) {
+          res.destroy();
+          return;
+        }
+        const status = res.statusCode ?? 0;
+        const resHeaders = flattenHeaders(res.headers);
+        recorder.record({ type: 'response', conn, status, headers: resHeaders });
+        settle({ kind: 'head', conn, spec, req: attempt, res, status, headers: resHeaders });
+      });
+    };
+    listen(req);
     req.end(bodyText);
   });
+}
+
+/** How a write on a connection the server already closed fails. */
+function isStaleSocketError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 function recordRequest(ctx: ExchangeContext, spec: ExchangeSpec, conn: number, headers: Headers): void {
@@ -234,7 +267,7 @@ export function readBody(ctx: ExchangeContext, head: Head, timeoutMs: number, ex
     };
     const finish = (): void => {
       settled = true;
-      clearTimeout(timer);
+      cancelTimer();
       ctx.live.delete(pending);
       res.removeListener('data', onData);
       res.removeListener('end', onEnd);
@@ -246,6 +279,7 @@ export function readBody(ctx: ExchangeContext, head: Head, timeoutMs: number, ex
       recorder.record({ type: 'body', conn, text: chunks.join('') });
       recorder.record({ type: 'failure', conn, reason, detail });
       req.destroy();
+      closeIdleSockets(ctx.agent);
       resolve({ kind: 'error', reason, detail });
     };
     const onData = (chunk: string): void => {
@@ -276,7 +310,7 @@ export function readBody(ctx: ExchangeContext, head: Head, timeoutMs: number, ex
       // 'close' without 'end': the connection was cut mid-body.
       if (!res.complete) fail('connection-reset', 'connection closed before the body ended');
     };
-    const timer = setTimeout(() => fail('timeout', `body not complete within ${timeoutMs} ms`), timeoutMs);
+    const cancelTimer = patientTimeout(timeoutMs, () => fail('timeout', `body not complete within ${Math.round(timeoutMs)} ms`));
     ctx.live.add(pending);
     res.setEncoding('utf8');
     res.on('data', onData);

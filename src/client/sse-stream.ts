@@ -23,6 +23,7 @@ import type { HistoryRecorder } from './history-recorder.js';
 import { describeError, type Abortable, type Head } from './http.js';
 import { Fifo } from './fifo.js';
 import type { CursorAdvance, DrainResult, DropResult, FailureReason, Frame, Headers, ReceiveResult } from './types.js';
+import { patientTimeout } from './patient-timer.js';
 
 /** Client-wide settings and hooks a stream needs. */
 export interface StreamContext {
@@ -40,6 +41,8 @@ export interface StreamContext {
    * client consumed (the legacy `endpoint` event), which then does not enter the inbox.
    */
   readonly onTransportEvent?: (stream: SseStream, frame: Frame) => boolean;
+  /** Called when the client has closed a stream's connection (see `closeIdleSockets`). */
+  readonly onClientClose?: () => void;
 }
 
 /** A parsed frame still on the wire; `retry` carries a `retry:` field seen since the last one. */
@@ -59,7 +62,7 @@ type Terminal = { kind: 'end' } | { kind: 'error'; reason: FailureReason; detail
 
 interface Waiter {
   resolve: (r: ReceiveResult) => void;
-  timer: NodeJS.Timeout;
+  cancel: () => void;
 }
 
 /** Socket state of a stream. */
@@ -202,17 +205,17 @@ export class SseStream {
     return new Promise((resolve) => {
       const waiter: Waiter = {
         resolve,
-        timer: setTimeout(() => {
+        cancel: patientTimeout(Math.max(0, timeoutMs), () => {
           if (!this.waiters.remove(waiter)) return;
           this.ctx.recorder.record({
             type: 'failure',
             conn: this.conn,
             reason: 'timeout',
-            detail: `${timeoutDetail} within ${timeoutMs} ms`,
+            detail: `${timeoutDetail} within ${Math.round(timeoutMs)} ms`,
             ...(awaiting !== undefined ? { awaiting } : {}),
           });
           resolve({ kind: 'timeout', timeoutMs });
-        }, Math.max(0, timeoutMs)),
+        }),
       };
       this.waiters.push(waiter);
     });
@@ -256,13 +259,13 @@ export class SseStream {
     if (this.wire.length > 0 || this.terminal !== undefined || this._state === 'dropped') return Promise.resolve(first());
     return new Promise((resolve) => {
       const notify = () => {
-        clearTimeout(timer);
+        cancelTimer();
         resolve(first());
       };
-      const timer = setTimeout(() => {
+      const cancelTimer = patientTimeout(Math.max(0, timeoutMs), () => {
         this.peekers = this.peekers.filter((p) => p !== notify);
         resolve(undefined);
-      }, Math.max(0, timeoutMs));
+      });
       this.peekers.push(notify);
     });
   }
@@ -297,8 +300,9 @@ export class SseStream {
     this.peekers = [];
     for (const notify of peekers) notify();
     this.req.destroy();
+    this.ctx.onClientClose?.();
     for (let w = this.waiters.shift(); w !== undefined; w = this.waiters.shift()) {
-      clearTimeout(w.timer);
+      w.cancel();
       w.resolve({ kind: 'dropped' });
     }
     return { undrained, inFlight, already: false };
@@ -366,7 +370,7 @@ export class SseStream {
       else if (this.terminal !== undefined) result = this.takeTerminal();
       else return;
       const w = this.waiters.shift()!;
-      clearTimeout(w.timer);
+      w.cancel();
       w.resolve(result);
     }
   }

@@ -69,7 +69,7 @@ export type ResponseOutcome =
   /** The response (result or error) arrived, in a JSON body or as a frame of `stream`. */
   | { kind: 'response'; message: JsonRpcMessage; via: 'body' | 'stream'; frame?: Frame }
   /** The server answered the HTTP request with a non-2xx status and no response to this id. */
-  | { kind: 'rejected'; status: number; text: string; json?: unknown }
+  | { kind: 'rejected'; status: number; text: string; json?: unknown; contentType?: string }
   | { kind: 'timeout'; timeoutMs: number }
   /** The stream ended before the response. */
   | { kind: 'end'; truncated?: string }

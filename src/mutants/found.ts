@@ -1,7 +1,7 @@
 /**
  * What the suite finds broken on a mutant, checked as the CLI checks by default (its run count):
  * the measure a mutant's `breaks` must equal, for each of the catalog's seeds. `npm test` checks
- * one seed per mutant (test/suite/mutants.test.ts), `npm run deep` all of them (scripts/deep.ts).
+ * one seed per mutant (test/suite/mutants-seed-N.test.ts), `npm run deep` all of them (scripts/deep.ts).
  */
 import type { PropertyId } from '../../model/property-ids.js';
 import { defaultRuns, runSuite } from '../suite/run-suite.js';

@@ -4,7 +4,10 @@
  * plus each property's `level` and `basis` (statement and quoted spec text, `properties/definition.ts`)
  * and the suite's extra findings under their own keys (`counterexample.oracle` and `counterexample.trace`,
  * the steps as data; `causedBy` on a failure another one explains; `divergences`; `abilities`,
- * `coverage`, `interleavings`). `report-schema.ts` describes exactly this. Pure: no I/O.
+ * `coverage`, `interleavings`). Every report names the tool and its version, the schema version,
+ * and the check's `status`: `pass`, `fail`, or `error` (the check could not be done: `error` says
+ * why, and `properties` is empty). `report-schema.ts` describes exactly this. Pure but for reading
+ * the tool's version from its package.json.
  */
 import type { PropertyId } from '../../model/property-ids.js';
 import type { Level } from '../../properties/definition.js';
@@ -12,7 +15,33 @@ import type { ResultBasis } from '../../properties/definitions.js';
 import type { Status } from '../../properties/judgement.js';
 import type { TraceStepData } from '../../model/trace-step.js';
 import type { CandidateAbilities, CoverageReport, RootCause, SuiteReport } from '../suite/types.js';
+import { toolVersion } from '../version.js';
 import { divergenceLine, oracleLines, traceLines } from './findings.js';
+
+/** The version of the report's shape; it changes when a field changes meaning or goes away. */
+export const reportSchemaVersion = 2;
+
+/** The check's outcome: what its exit status says (0 pass, 1 fail, 2 error). */
+export type CheckStatus = 'pass' | 'fail' | 'error';
+
+/** What a baseline (`--baseline FILE`) made of this check's failures. */
+export interface JsonBaseline {
+  /** The baseline file, as given. */
+  file: string;
+  /** Failures listed in the baseline: reported, but they do not fail the check. */
+  known: PropertyId[];
+  /** Listed failures that now pass. */
+  fixed: PropertyId[];
+}
+
+/** What the check adds around the suite's report (the CLI knows it; a library caller may not). */
+export interface JsonReportContext {
+  /** The check's outcome (default: `fail` when a property failed, else `pass`). */
+  status?: Exclude<CheckStatus, 'error'>;
+  /** Wall time of the whole check, ms. */
+  ms?: number;
+  baseline?: JsonBaseline;
+}
 
 /** One property in the JSON report. */
 export interface JsonPropertyResult {
@@ -50,13 +79,24 @@ export interface JsonDivergence {
 
 /** The JSON report (its schema: `report-schema.ts`). */
 export interface JsonReport {
-  candidate: { name: string; version?: string; url: string };
+  tool: { name: 'mcp-resume-spec'; version: string };
+  schemaVersion: typeof reportSchemaVersion;
+  status: CheckStatus;
+  /** Why the check could not be done (with `status: "error"` only). */
+  error?: string;
+  /** Wall time of the whole check, ms. */
+  ms?: number;
+  /** The candidate; `url` is absent only from an error report whose adapter never started. */
+  candidate: { name: string; version?: string; url?: string };
   properties: JsonPropertyResult[];
   abilities?: CandidateAbilities;
   coverage?: CoverageReport;
   interleavings?: { runs: number; seed: number; ms: number };
   divergences?: JsonDivergence[];
+  baseline?: JsonBaseline;
 }
+
+const tool = (): JsonReport['tool'] => ({ name: 'mcp-resume-spec', version: toolVersion() });
 
 /**
  * The JSON report as a plain object. Fields are picked one by one (not spread), so the output
@@ -65,9 +105,13 @@ export interface JsonReport {
  * @param report - what the suite returned
  * @returns an object that validates against `reportSchema`
  */
-export function jsonReport(report: SuiteReport): JsonReport {
+export function jsonReport(report: SuiteReport, context: JsonReportContext = {}): JsonReport {
   const { name, version, url } = report.candidate;
   const out: JsonReport = {
+    tool: tool(),
+    schemaVersion: reportSchemaVersion,
+    status: context.status ?? (report.properties.some((p) => p.status === 'fail') ? 'fail' : 'pass'),
+    ...(context.ms !== undefined ? { ms: Math.round(context.ms) } : {}),
     candidate: version === undefined ? { name, url } : { name, version, url },
     properties: report.properties.map((p) => {
       const result: JsonPropertyResult = { id: p.id, status: p.status, level: p.level, basis: copyBasis(p.basis), runs: p.runs };
@@ -105,7 +149,27 @@ export function jsonReport(report: SuiteReport): JsonReport {
   if (report.divergences && report.divergences.length > 0) {
     out.divergences = report.divergences.map((d) => ({ message: divergenceLine(d), step: structuredClone(d.step), seed: d.seed, path: d.path, runs: d.runs }));
   }
+  if (context.baseline) out.baseline = { file: context.baseline.file, known: [...context.baseline.known], fixed: [...context.baseline.fixed] };
   return out;
+}
+
+/**
+ * The JSON report of a check that could not be done (exit status 2): who was to be checked, and why not.
+ *
+ * @param candidate - the candidate as far as it is known (its URL, or the adapter's name)
+ * @param error - the reason, one line
+ * @param ms - wall time until the check gave up
+ */
+export function errorJsonReport(candidate: { name: string; url?: string }, error: string, ms?: number): JsonReport {
+  return {
+    tool: tool(),
+    schemaVersion: reportSchemaVersion,
+    status: 'error',
+    error,
+    ...(ms !== undefined ? { ms: Math.round(ms) } : {}),
+    candidate: candidate.url === undefined ? { name: candidate.name } : { name: candidate.name, url: candidate.url },
+    properties: [],
+  };
 }
 
 /** A deep copy of a basis, fields picked one by one like the rest of the report. */
@@ -139,7 +203,8 @@ export interface JsonRenderOptions {
  * @param options - indentation
  * @returns JSON, ending with a newline
  */
-export function renderJson(report: SuiteReport, options: JsonRenderOptions = {}): string {
+export function renderJson(report: SuiteReport | JsonReport, options: JsonRenderOptions & JsonReportContext = {}): string {
   const indent = options.indent ?? 2;
-  return `${JSON.stringify(jsonReport(report), null, indent > 0 ? indent : undefined)}\n`;
+  const json = 'schemaVersion' in report ? report : jsonReport(report, options);
+  return `${JSON.stringify(json, null, indent > 0 ? indent : undefined)}\n`;
 }

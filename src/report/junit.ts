@@ -74,6 +74,8 @@ function failureText(p: PropertyResult, invocation: string | undefined): string 
 export interface JunitReportOptions {
   /** The command that checked the candidate, without `--seed`/`--path`: prefixes replay lines. */
   invocation?: string;
+  /** Wall time of the whole check, ms (default: the interleavings' time, all a suite report knows). */
+  ms?: number;
 }
 
 /**
@@ -86,7 +88,8 @@ export interface JunitReportOptions {
 export function renderJunit(report: SuiteReport, options: JunitReportOptions = {}): string {
   const counts = countStatuses(report);
   const suiteName = `mcp-resume-spec.${report.candidate.name}`;
-  const time = report.interleavings ? (report.interleavings.ms / 1000).toFixed(3) : undefined;
+  const ms = options.ms ?? report.interleavings?.ms;
+  const time = ms !== undefined ? (ms / 1000).toFixed(3) : undefined;
   const tally = { tests: counts.total, failures: counts.fail, errors: 0, skipped: counts.skip };
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -132,5 +135,33 @@ export function renderJunit(report: SuiteReport, options: JunitReportOptions = {
     lines.push(`    <system-out>${escapeXmlText(`divergences from the model:\n${text}`)}</system-out>`);
   }
   lines.push('  </testsuite>', '</testsuites>');
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * JUnit XML for a check that could not be done (exit status 2): one test case, `check`, with an
+ * `<error>` carrying the reason, so CI shows why rather than nothing.
+ *
+ * @param candidate - the candidate's name, and its URL when known
+ * @param reason - why the check could not be done
+ * @param ms - wall time until it gave up
+ */
+export function renderJunitError(candidate: { name: string; url?: string }, reason: string, ms?: number): string {
+  const suiteName = `mcp-resume-spec.${candidate.name}`;
+  const tally = { tests: 1, failures: 0, errors: 1, skipped: 0, time: ms !== undefined ? (ms / 1000).toFixed(3) : undefined };
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attributes({ name: 'mcp-resume-spec', ...tally })}>`,
+    `  <testsuite${attributes({ name: suiteName, ...tally })}>`,
+    '    <properties>',
+    `      <property${attributes({ name: 'candidate.name', value: candidate.name })}/>`,
+    ...(candidate.url !== undefined ? [`      <property${attributes({ name: 'candidate.url', value: candidate.url })}/>`] : []),
+    '    </properties>',
+    `    <testcase${attributes({ classname: suiteName, name: 'check' })}>`,
+    `      <error${attributes({ message: reason.split('\n')[0]!, type: 'check-not-run' })}>${escapeXmlText(reason)}</error>`,
+    '    </testcase>',
+    '  </testsuite>',
+    '</testsuites>',
+  ];
   return `${lines.join('\n')}\n`;
 }

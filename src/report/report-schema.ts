@@ -1,6 +1,6 @@
 /**
  * JSON Schema (draft 2020-12) of the JSON report `json.ts` writes:
- * `{candidate, properties: [{id, status, runs, reason?, counterexample?: {steps, seed, path}}]}`,
+ * `{tool, schemaVersion, status, error?, ms?, candidate, properties: [{id, status, runs, reason?, counterexample?: {steps, seed, path}}]}`,
  * each property's `level` and `basis`, and the documented extra keys. Every object is closed (`additionalProperties: false`), so a
  * field that appears or changes name is caught. Validate with any 2020-12 validator, e.g.
  * `new Ajv2020({ strict: true }).compile(reportSchema)` from `ajv/dist/2020.js`.
@@ -8,6 +8,7 @@
 import { propertyIds } from '../../model/property-ids.js';
 import { levels, revisions } from '../../properties/definition.js';
 import { transports } from '../../model/transport.js';
+import { reportSchemaVersion } from './json.js';
 
 const nonNegativeInteger = { type: 'integer', minimum: 0 } as const;
 
@@ -18,12 +19,44 @@ export const reportSchema = {
   title: 'mcp-resume-spec check report',
   description: 'Which resumption properties a candidate MCP server holds, breaks, or could not be judged on.',
   type: 'object',
-  required: ['candidate', 'properties'],
+  required: ['tool', 'schemaVersion', 'status', 'candidate', 'properties'],
   additionalProperties: false,
+  // A check that could not be done says why, and may not know the candidate's URL (an adapter that did not start).
+  if: { type: 'object', properties: { status: { const: 'error' } } },
+  then: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } },
+  else: {
+    type: 'object',
+    not: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } },
+    properties: { candidate: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } },
+  },
   properties: {
+    tool: {
+      type: 'object',
+      required: ['name', 'version'],
+      additionalProperties: false,
+      properties: { name: { const: 'mcp-resume-spec' }, version: { type: 'string', minLength: 1 } },
+    },
+    schemaVersion: { const: reportSchemaVersion, description: 'the version of this shape; it changes when a field changes meaning or goes away' },
+    status: {
+      enum: ['pass', 'fail', 'error'],
+      description: "the check's outcome, as its exit status says: pass (0), fail (1: a property failed at or above --fail-on, not listed in the baseline), error (2: the check could not be done)",
+    },
+    error: { type: 'string', minLength: 1, description: 'why the check could not be done (status error only)' },
+    ms: { type: 'integer', minimum: 0, description: 'wall time of the whole check, ms' },
+    baseline: {
+      type: 'object',
+      description: 'the baseline file given (--baseline): listed failures that failed again (known) and that now pass (fixed)',
+      required: ['file', 'known', 'fixed'],
+      additionalProperties: false,
+      properties: {
+        file: { type: 'string', minLength: 1 },
+        known: { type: 'array', items: { enum: [...propertyIds] }, uniqueItems: true },
+        fixed: { type: 'array', items: { enum: [...propertyIds] }, uniqueItems: true },
+      },
+    },
     candidate: {
       type: 'object',
-      required: ['name', 'url'],
+      required: ['name'],
       additionalProperties: false,
       properties: {
         name: { type: 'string', minLength: 1 },

@@ -17,7 +17,7 @@ import type { History, JsonRpcMessage } from '../../properties/history.js';
 import { fixtureNotification, isResponse, isResponseTo } from '../../properties/messages.js';
 import { legacySessionId } from '../../properties/history-view.js';
 import { CheckClient, describeAnswer, describeOutcome, HistoryRecorder, type Answer, type RequestHandle, type SseStream } from '../client/index.js';
-import { oracleWorld } from './lockstep.js';
+import { drivableSteps, oracleWorld } from './lockstep.js';
 import type { CandidateAbilities, CandidateTarget, ClientSettings } from './types.js';
 
 export interface DriverOptions {
@@ -65,6 +65,8 @@ export class ScenarioDriver {
   private standaloneId: string | undefined;
   private readonly labels = new Map<string, string>();
   private staleCursor: string | undefined;
+  /** {@link drivable}'s answer for the current step, until the next one. */
+  private drivableNow: readonly WorldStep[] | undefined;
 
   constructor(private readonly options: DriverOptions) {
     this.client = new CheckClient({
@@ -76,6 +78,8 @@ export class ScenarioDriver {
       recorder: this.recorder,
       capabilities: { ...clientCapabilities },
       clientInfo: { name: 'mcp-resume-spec', version: '0.1.0' },
+      // A TCP handshake per request was a fifth of a scenario's CPU time; nothing judged depends on sockets.
+      keepAlive: true,
     });
     this.world = oracleWorld(options.client, options.bounds);
   }
@@ -91,6 +95,19 @@ export class ScenarioDriver {
   /** The index of the first step where the candidate left the model, if any. */
   get firstDivergence(): number | undefined {
     return this.steps.find(diverged)?.index;
+  }
+
+  /**
+   * The steps the driver can take now ({@link follows}), in the model's order. Kept until the next
+   * step: fast-check asks every command twice (check, run), and most commands it tries do not fit.
+   */
+  drivable(): readonly WorldStep[] {
+    if (this.drivableNow === undefined) {
+      // `drivableSteps` are steps the model allows (`enabledSteps`), so `follows` needs only the stream check.
+      this.drivableNow =
+        this.stopped !== undefined ? [] : drivableSteps(this.world, this.options.abilities).filter((s) => !('stream' in s) || !this.unfollowed.has(s.stream));
+    }
+    return this.drivableNow;
   }
 
   /** Whether the driver can take `step` now: the model allows it and the candidate still follows its stream. */
@@ -118,13 +135,18 @@ export class ScenarioDriver {
       if (this.stopped === undefined) this.skipped++;
       return false;
     }
+    this.drivableNow = undefined;
     const before = this.world;
-    const data = stepAsData(before, step, this.steps.length + 1);
+    const modelData = stepAsData(before, step, this.steps.length + 1);
+    // Without the emit fixture tool a call is sent as a ping (see call()): the trace names what was sent.
+    const data = modelData.kind === 'call' && !this.options.abilities.fixtures.emit ? sentAsPing(modelData) : modelData;
     this.world = stepWorld(before, step);
     const model = modelAnswer(before, step, this.world);
     this.client.step(stepAction(data));
     this.current = { data, model };
     data.answer = await this.perform(before, step);
+    // Where the candidate parted from the model, fewer steps are drivable: asked afresh.
+    this.drivableNow = undefined;
     this.steps.push(data);
     return true;
   }
@@ -487,4 +509,10 @@ export class ScenarioDriver {
 /** A candidate's HTTP answer as data. */
 function answerOf(a: Answer): StepAnswer {
   return a.kind === 'error' ? { error: describeAnswer(a) } : { status: a.status };
+}
+
+/** A model call step as the ping sent in its place. */
+function sentAsPing(step: TraceStepData): TraceStepData {
+  const { tool: _tool, notifications: _notifications, ...rest } = step;
+  return { ...rest, kind: 'ping', detail: `in place of call ${step.call ?? ''} (no emit fixture tool)`.replace('  ', ' ') };
 }

@@ -11,7 +11,6 @@ import type { PropertyId } from '../../model/property-ids.js';
 import type { ResumeCursor, ResumeVia, WorldStep } from '../../model/world-types.js';
 import type { Judgement } from '../../properties/judgement.js';
 import type { ScenarioDriver } from './driver.js';
-import { drivableSteps } from './lockstep.js';
 import { newDriver, type ScenarioContext } from './scenario.js';
 import { judgeHistory, type ScenarioRecord } from './verdicts.js';
 
@@ -33,9 +32,8 @@ class StepCommand implements fc.AsyncCommand<Model, Model> {
   ) {}
 
   resolve(driver: ScenarioDriver): WorldStep | undefined {
-    if (driver.stopped !== undefined) return undefined;
     // Steps the model allows and the candidate still follows (after a divergence, the rest of the scenario).
-    const options = drivableSteps(driver.world, driver.abilities).filter((s) => this.kinds.includes(s.type) && this.fits(s) && driver.follows(s));
+    const options = driver.drivable().filter((s) => this.kinds.includes(s.type) && this.fits(s));
     return options.length > 0 ? options[this.pick % options.length] : undefined;
   }
 

@@ -11,7 +11,7 @@ import { boundsOf, planCoverage } from './coverage.js';
 import { replayPathOf, runCommands, scenarios as interleavedScenarios } from './interleavings.js';
 import { probes, runProbe } from './probes.js';
 import { runSteps, type ScenarioContext } from './scenario.js';
-import type { CandidateTarget, ClientSettings, CoverageReport, SuiteOptions, SuiteReport } from './types.js';
+import type { CandidateTarget, ClientSettings, CoverageReport, SuiteOptions, SuiteProgress, SuiteReport } from './types.js';
 import { anchorStep, causeRank, Verdicts, type ScenarioRecord } from './verdicts.js';
 import type { Judgement } from '../../properties/judgement.js';
 
@@ -64,8 +64,8 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
   const report: SuiteReport = { candidate: { name: target.name, url: target.url }, properties: [], abilities };
   if (target.version !== undefined) report.candidate.version = target.version;
   let scenarios = 0;
-  const progress = (phase: string, broke: PropertyId[]) =>
-    options.onProgress?.({ scenarios: ++scenarios, phase, elapsedMs: performance.now() - started, broke });
+  const progress = (phase: SuiteProgress['phase'], done: number, total: number, broke: PropertyId[]) =>
+    options.onProgress?.({ scenarios: phase === 'shrinking' ? scenarios : ++scenarios, phase, done, total, elapsedMs: performance.now() - started, broke });
 
   if (options.path !== undefined) {
     await replay(context, options, verdicts, ids);
@@ -75,10 +75,10 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
   }
 
   // Probes first: they are few and quick, and some properties only they can reach.
-  for (const probe of probes) {
+  const applicable = probes.filter((probe) => probe.applies(context) && probe.for.some((id) => ids.includes(id)));
+  for (const [i, probe] of applicable.entries()) {
     if (left() <= 0) break;
-    if (!probe.applies(context) || !probe.for.some((id) => ids.includes(id))) continue;
-    progress('probes', verdicts.add(await runProbe(probe, context)));
+    progress('probes', i + 1, applicable.length, verdicts.add(await runProbe(probe, context)));
   }
 
   if (options.coverage !== false) {
@@ -94,7 +94,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       coverage.scenarios++;
       // A scenario that diverged reached only the states before its divergence.
       if (record.followed === path.length) coverage.reached += plan.fresh[i]!;
-      progress('coverage', broke);
+      progress('coverage', coverage.scenarios, plan.paths.length, broke);
     });
     report.coverage = coverage;
   }
@@ -114,24 +114,29 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       done++;
       const broke = verdicts.add(record, judged);
       for (const id of broke) if (!(firstFailure.get(id)! <= run)) firstFailure.set(id, run);
-      progress('interleavings', broke);
+      progress('interleavings', done, planned.length, broke);
     });
     report.interleavings = { runs: done, seed, ms: performance.now() - interleavingsStarted };
     // Causes first: a consequence is reported with its cause's (shrunk) run, so it is not shrunk on its own.
-    for (const id of [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b))) {
-      if (left() <= 0) break;
-      if (verdicts.explained(id)) continue;
+    const shrinkOne = async (id: PropertyId): Promise<void> => {
+      if (verdicts.explained(id)) return;
       // Shrink from the reported run when it is an interleaving, keeping the failures that rest on its
       // step together. A coverage or probe run that shows a group stays (a model path or a fixed probe
       // already); one that shows this failure alone gives way to the shrunk first failing interleaving.
       const from = verdicts.counterexample(id);
       const interleaved = from !== undefined && from.seed === seed && /^\d+$/.test(from.path);
       const group = verdicts.group(id);
-      if (!interleaved && group.length > 1) continue;
+      if (!interleaved && group.length > 1) return;
       // Shrinking is bounded per property: a smaller counterexample is worth seconds, not minutes.
       const start = interleaved ? from.path : String(firstFailure.get(id)!);
       const shrunk = await shrink(context, ids, interleaved ? group : [id], seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs));
       if (shrunk) verdicts.setCounterexample(id, shrunk.record, shrunk.judged);
+    };
+    const failing = [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b));
+    for (const [i, id] of failing.entries()) {
+      if (left() <= 0) break;
+      await shrinkOne(id);
+      progress('shrinking', i + 1, failing.length, []);
     }
   }
   if (left() <= 0) verdicts.skipRest(`the suite's time budget (${Math.round(budgetMs / 1000)} s) ran out first`);

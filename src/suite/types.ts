@@ -68,8 +68,21 @@ export interface SuiteOptions {
   /** Run the model-coverage scenarios (default true). */
   coverage?: boolean;
   client?: Partial<ClientSettings>;
-  /** Called after each scenario, with the properties that scenario broke. */
-  onProgress?: (progress: { scenarios: number; phase: string; elapsedMs: number; broke: PropertyId[] }) => void;
+  /** Called after each scenario, with the properties that scenario broke (the CLI renders it on stderr). */
+  onProgress?: (progress: SuiteProgress) => void;
+}
+
+/** One scenario done: where the suite is, as data (rendered only at the edge, e.g. `src/cli/progress.ts`). */
+export interface SuiteProgress {
+  /** Scenarios run so far, all phases together (shrinking's runs not counted). */
+  scenarios: number;
+  /** The phase this scenario belongs to; `shrinking` counts the failing properties whose counterexample was shrunk (or needed none). */
+  phase: 'probes' | 'coverage' | 'interleavings' | 'shrinking';
+  /** Scenarios (properties, when shrinking) of this phase done so far, of `total` planned (a phase cut short by the time budget ends below it). */
+  done: number;
+  total: number;
+  elapsedMs: number;
+  broke: PropertyId[];
 }
 
 /** A shrunk, replayable failing scenario. */

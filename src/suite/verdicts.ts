@@ -41,6 +41,8 @@ interface Tally {
   runs: number;
   passes: number;
   lastPass?: string;
+  /** What the passing runs checked, totalled per kind over all of them. */
+  checked: Map<string, number>;
   skips: Map<string, number>;
   failure?: Failure;
 }
@@ -149,7 +151,7 @@ export class Verdicts {
   private readonly divergenceMap = new Map<string, Divergence>();
 
   constructor(readonly ids: readonly PropertyId[]) {
-    for (const id of ids) this.tallies.set(id, { runs: 0, passes: 0, skips: new Map() });
+    for (const id of ids) this.tallies.set(id, { runs: 0, passes: 0, checked: new Map(), skips: new Map() });
   }
 
   /** Adds one scenario's judgements; returns the properties it broke. */
@@ -167,6 +169,7 @@ export class Verdicts {
       if (judgement.status === 'pass') {
         tally.passes++;
         tally.lastPass = judgement.reason;
+        if (judgement.checked) tally.checked.set(judgement.checked.what, (tally.checked.get(judgement.checked.what) ?? 0) + judgement.checked.count);
         continue;
       }
       broken.push(id);
@@ -241,7 +244,7 @@ export class Verdicts {
       if (tally.failure) {
         return { id, ...basisOf(id), status: 'fail', runs: tally.runs, reason: tally.failure.judgement.reason, counterexample: tally.failure.counterexample };
       }
-      if (tally.passes > 0) return { id, ...basisOf(id), status: 'pass', runs: tally.runs, reason: tally.lastPass! };
+      if (tally.passes > 0) return { id, ...basisOf(id), status: 'pass', runs: tally.runs, reason: passReason(tally) };
       const [reason] = [...tally.skips.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['not exercised by any scenario'];
       return { id, ...basisOf(id), status: 'skip', runs: 0, reason };
     });
@@ -282,6 +285,13 @@ export class Verdicts {
       results.find((r) => r.id === id)!.causedBy = { property: cause, step: failure.step };
     }
   }
+}
+
+/** A pass over all runs: what they checked, totalled (`120 resumed stream(s) delivered everything, over 53 runs`). */
+function passReason(tally: Tally): string {
+  const runs = `${tally.passes} run${tally.passes === 1 ? '' : 's'}`;
+  if (tally.checked.size === 0) return tally.passes === 1 ? tally.lastPass! : `${tally.lastPass!} (the last of ${runs})`;
+  return `${[...tally.checked].map(([what, count]) => `${count} ${what}`).join('; ')}, over ${runs}`;
 }
 
 function toCounterexample(scenario: ScenarioRecord): Counterexample {

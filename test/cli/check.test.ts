@@ -9,12 +9,15 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { propertyIds } from '../../model/property-ids.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+import { reportSchemaVersion } from '../../src/report/json.js';
 import { reportSchema } from '../../src/report/report-schema.js';
+import { toolVersion } from '../../src/version.js';
 import { findAll, parseXml } from '../report/xml-check.js';
 import { runCli } from './run-cli.js';
 
 /** Every property the checker judges. */
 const count = propertyIds.length;
+const version = toolVersion();
 const out = mkdtempSync(join(tmpdir(), 'mcp-resume-spec-check-'));
 let server: ReferenceServer;
 beforeAll(async () => {
@@ -27,22 +30,31 @@ afterAll(async () => {
 describe.concurrent('check', () => {
   test('the reference adapter (.ts): exit 0, every property passes, JSON valid against the schema, JUnit parses back', async () => {
     const junit = join(out, 'reference.xml');
-    const run = await runCli(['check', '--adapter', 'src/candidates/reference.ts', '--runs', '10', '--seed', '7', '--timeout', '3000', '--json', '--junit', junit]);
+    const run = await runCli(['check', '--adapter', 'src/candidates/reference.ts', '--runs', '10', '--seed', '7', '--timeout', '3000', '--json', '--junit', junit], 110_000);
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout);
     const validate = new Ajv2020({ strict: true }).compile(reportSchema);
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    expect(report).toMatchObject({ tool: { name: 'mcp-resume-spec', version }, schemaVersion: reportSchemaVersion, status: 'pass' });
     expect(report.candidate.name).toBe('reference');
     expect(report.properties.map((p: { status: string }) => p.status)).toEqual(Array(count).fill('pass'));
     const suite = findAll(parseXml(readFileSync(junit, 'utf8')), 'testsuite')[0]!;
     expect(suite.attributes.tests).toBe(String(count));
     expect(suite.attributes.failures).toBe('0');
     expect(findAll(suite, 'testcase')).toHaveLength(count);
-  });
+    // JUnit's time is the whole check's (the JSON's ms), not the interleavings' alone.
+    expect(Math.abs(Number(suite.attributes.time) * 1000 - report.ms)).toBeLessThanOrEqual(1);
+    expect(report.ms).toBeGreaterThan(report.interleavings.ms);
+    // Progress off a terminal: plain lines on stderr, each phase to its end.
+    expect(run.stderr).toMatch(/^probes 1\/\d+ \(/m);
+    expect(run.stderr).toMatch(/^coverage (\d+)\/\1 \(/m);
+    expect(run.stderr).toMatch(/^interleavings 10\/10 \(/m);
+  }, 120_000);
 
   test('a running server by --url: the text summary', async () => {
-    const run = await runCli(['check', '--url', server.url, '--runs', '5', '--seed', '3', '--timeout', '3000']);
+    const run = await runCli(['check', '--url', server.url, '--runs', '5', '--seed', '3', '--timeout', '3000', '--quiet']);
     expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^candidate: 127\.0\.0\.1:\d+ at http:\/\/127\.0\.0\.1:\d+/);
     expect(run.stdout).toContain(`summary: ${count} pass, 0 fail, 0 skip (${count} properties)`);
   });
@@ -87,7 +99,11 @@ describe.concurrent('check', () => {
     [['check', '--url', 'http://127.0.0.1:1'], /could not check http:\/\/127\.0\.0\.1:1: .*neither transport/],
     [['check', '--url', 'ftp://127.0.0.1/'], /only http:\/\/ candidates/],
     [['check'], /give exactly one of --url URL and --adapter MODULE/],
+    [['check', '--url', 'http://nohost.invalid/mcp'], /could not check http:\/\/nohost\.invalid: .*DNS lookup failed/],
     [['check', '--url', 'http://127.0.0.1:1', '--runs', 'many'], /--runs must be an integer/],
+    [['check', '--url', 'http://127.0.0.1:1', '--runs', '-5'], /--runs must be an integer from 0 to \d+, got "-5"/],
+    // Checked before anything runs: the reference would otherwise be checked in full first.
+    [['check', '--adapter', 'src/candidates/reference.ts', '--junit', 'test/cli/no-such-folder/report.xml'], /--junit: cannot write test\/cli\/no-such-folder\/report\.xml: the folder test\/cli\/no-such-folder does not exist/],
     [['check', '--url', 'http://127.0.0.1:1', '--only', 'nope'], /--only: unknown property "nope"/],
     [['check', '--url', 'http://127.0.0.1:1', '--fail-on', 'may'], /--fail-on must be one of must, should, policy, got "may"/],
     [['check', '--url', 'http://127.0.0.1:1', '--fail-on', 'MUST'], /--fail-on must be one of must, should, policy, got "MUST"/],
@@ -95,10 +111,24 @@ describe.concurrent('check', () => {
     [['check', '--adapter', 'test/report/fixtures/throws-on-import.ts'], /adapter .*throws-on-import\.ts: failed to load/],
     [['check', '--adapter', 'test/cli/no-such-module.ts'], /adapter .*no-such-module\.ts: /],
   ])('cannot run %j: exit 2 with a one-line reason', async (args, reason) => {
-    const run = await runCli(args as string[]);
+    const run = await runCli([...(args as string[]), '--quiet']);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(reason as RegExp);
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  test('exit 2 still leaves the reports: JSON on stdout and JUnit with status error and the reason', async () => {
+    const junit = join(out, 'unreachable.xml');
+    const run = await runCli(['check', '--url', 'http://127.0.0.1:1/mcp', '--json', '--junit', junit, '--quiet']);
+    expect(run.code).toBe(2);
+    const report = JSON.parse(run.stdout);
+    const validate = new Ajv2020({ strict: true }).compile(reportSchema);
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    expect(report).toMatchObject({ tool: { version }, status: 'error', candidate: { name: '127.0.0.1:1', url: 'http://127.0.0.1:1' }, properties: [] });
+    expect(report.error).toMatch(/connection refused: connect ECONNREFUSED/);
+    const suite = findAll(parseXml(readFileSync(junit, 'utf8')), 'testsuite')[0]!;
+    expect(suite.attributes).toMatchObject({ tests: '1', errors: '1', failures: '0' });
+    expect(findAll(suite, 'error')[0]!.attributes.message).toBe(report.error);
   });
 });

@@ -1,5 +1,5 @@
 /** `mcp-resume-spec check-client` as a user runs it: adapters load like `check`'s, exit statuses 0/1/2. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,29 +7,56 @@ import { loadClientAdapter } from '../../src/client-check/load.js';
 import { clientExitStatus, renderClientText } from '../../src/client-check/report.js';
 import { runClientCheck } from '../../src/client-check/run.js';
 import { runCli } from '../cli/run-cli.js';
+import { findAll, parseXml } from '../report/xml-check.js';
+import { clientPropertyIds } from '../../properties/client/ids.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'check-client-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('check-client CLI', () => {
   it('exits 0 for the reference client loaded as an adapter module', async () => {
-    const run = await runCli(['check-client', '--adapter', 'src/client-adapters/reference.ts', '--timeout', '300', '--scenarios', 'cut-undrained,session-expired']);
+    const run = await runCli(['check-client', '--adapter', 'src/client-adapters/reference.ts', '--timeout', '300', '--scenarios', 'model:cut-undrained,session-expired']);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/PASS client-delivers-exactly-once/);
     expect(run.code).toBe(0);
   }, 60_000);
 
-  it('exits 1 with the trace for a mutant, and writes the JSON report', async () => {
+  it('exits 1 with the trace for a mutant, and writes the JSON, JUnit and Markdown reports', async () => {
     const out = join(dir, 'report.json');
-    const run = await runCli(['check-client', '--client', 'no-dedup', '--timeout', '300', '--scenarios', 'inclusive-replay', '--out', out]);
-    expect(run.code).toBe(1);
+    const junit = join(dir, 'report.xml');
+    const markdown = join(dir, 'report.md');
+    // A generous timeout: other test files load the machine, and a resume must come before it.
+    const run = await runCli(['check-client', '--client', 'no-dedup', '--timeout', '1500', '--path', 'model:delivers-exactly-once@dedup=false+inclusive', '--out', out, '--junit', junit, '--markdown', markdown]);
+    expect(run.code, run.stdout).toBe(1);
     expect(run.stdout).toMatch(/FAIL client-delivers-exactly-once \[POLICY\]/);
     expect(run.stdout).toMatch(/notification seq 1 reached the application 2 times/);
-    const { readFileSync } = await import('node:fs');
+    expect(run.stdout).toContain('replay: mcp-resume-spec check-client --client no-dedup --timeout 1500 --path model:delivers-exactly-once@dedup=false+inclusive');
+    // JUnit: well-formed, one test case per client property, the failure with its level and replay line.
+    const xml = parseXml(readFileSync(junit, 'utf8'));
+    const cases = findAll(xml, 'testcase');
+    expect(cases.map((c) => c.attributes.name)).toEqual([...clientPropertyIds]);
+    const failures = findAll(xml, 'failure');
+    expect(failures.map((f) => f.attributes.message)).toEqual([expect.stringMatching(/^\[POLICY\] call 1 \(emit "model-1"\): notification seq 1 reached/)]);
+    expect(failures[0]!.text).toContain('--path model:delivers-exactly-once@dedup=false+inclusive');
+    // Markdown: the summary, a sequence diagram marking the failure, a vitest reproduction through the library API.
+    const md = readFileSync(markdown, 'utf8');
+    expect(md).toMatch(/\| \*\*FAIL\*\* \| POLICY \| `client-delivers-exactly-once` \|/);
+    expect(md).toMatch(/```mermaid\nsequenceDiagram\n {4}participant App[\s\S]*Note over App,Server: ✗ the property fails here[\s\S]*```/);
+    expect(md).toContain("import { builtInClientFactory, runClientCheck } from 'mcp-resume-spec';");
+    expect(md).toContain('const PATH = "model:delivers-exactly-once@dedup=false+inclusive";');
     const report = JSON.parse(readFileSync(out, 'utf8')) as { properties: Array<{ id: string; status: string; basis: { quotes: unknown[] } }> };
     const failed = report.properties.find((p) => p.id === 'client-delivers-exactly-once')!;
     expect(failed.status).toBe('fail');
     expect(failed.basis.quotes.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('exits 2 on a replay it cannot place, before running anything', async () => {
+    const noSeed = await runCli(['check-client', '--client', 'reference', '--path', '3:1']);
+    expect(noSeed.code).toBe(2);
+    expect(noSeed.stderr).toMatch(/needs the --seed it was printed with/);
+    const unknown = await runCli(['check-client', '--client', 'reference', '--path', 'fixed:nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/no scenario fixed:nope; scenarios: fixed:legacy-cut/);
   }, 60_000);
 
   it('exits 2 with one line for a module whose default export is not a factory maker', async () => {
@@ -54,7 +81,7 @@ describe('check-client CLI', () => {
   it('exits 2 when no scenario can run (a factory that cannot connect)', async () => {
     const report = await runClientCheck(async () => {
       throw new Error('cannot connect');
-    }, { name: 'broken', timeoutMs: 100, scenarios: ['cut-after-frames', 'legacy-cut'] });
+    }, { name: 'broken', timeoutMs: 100, scenarios: ['no-priming-cut', 'legacy-cut'] });
     expect(report.scenarios.map((s) => s.error)).toEqual([
       'the client could not connect: cannot connect',
       'the client could not connect: cannot connect',

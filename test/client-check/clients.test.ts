@@ -12,6 +12,7 @@ import { clientExitStatus, renderClientText, type ClientReport } from '../../src
 import { clientMutants } from '../../src/client-mutants/index.js';
 import {
   clientFindingsTable,
+  clientPredictionTable,
   clientSubjects,
   normalizeClientText,
   readClientFindings,
@@ -27,8 +28,12 @@ beforeAll(async () => {
 const failed = (report: ClientReport) => report.properties.filter((p) => p.status === 'fail').map((p) => p.id).sort();
 
 describe('check-client on real clients', () => {
-  it('runs every scenario for every client', () => {
+  it('runs every fixed and model scenario for every client', () => {
     expect(clientSubjects.length).toBe(2 + clientMutants.length);
+    for (const report of reports.values()) {
+      expect(report.scenarios.filter((s) => s.source === 'fixed').length).toBe(5);
+      expect(report.scenarios.filter((s) => s.source === 'model').length).toBeGreaterThan(0);
+    }
     for (const report of reports.values()) {
       expect({ client: report.client.name, errors: report.scenarios.filter((s) => s.error !== undefined) }).toEqual({ client: report.client.name, errors: [] });
     }
@@ -61,11 +66,11 @@ describe('check-client on real clients', () => {
     const report = reports.get('sdk')!;
     const text = renderClientText(report);
     // It resumes from the last event it handed on: no loss on a cut, undrained or not; every wait bounded.
-    for (const name of ['cut-after-frames', 'cut-undrained', 'legacy-cut', 'delayed-result', 'no-priming-cut']) {
+    for (const name of ['model:cut-in-flight', 'model:cut-undrained', 'legacy-cut', 'delayed-result', 'no-priming-cut']) {
       expect({ name, broke: report.scenarios.find((s) => s.name === name)!.broke }, text).toEqual({ name, broke: [] });
     }
     // It keeps no record of delivered event IDs: a server's inclusive replay reaches the application twice.
-    expect(report.scenarios.find((s) => s.name === 'inclusive-replay')!.broke).toEqual(['client-delivers-exactly-once']);
+    expect(report.scenarios.find((s) => s.name === 'model:delivers-exactly-once@dedup=false+inclusive')!.broke).toEqual(['client-delivers-exactly-once']);
     // On a 404 it surfaces the error but keeps the dead session: the next request presents it again.
     expect(report.scenarios.find((s) => s.name === 'session-expired')!.broke).toEqual(['client-reinitializes-on-404']);
     expect(failed(report)).toEqual(['client-delivers-exactly-once', 'client-reinitializes-on-404']);
@@ -77,6 +82,8 @@ describe('check-client on real clients', () => {
     const fresh = clientFindingsTable([...reports.values()]);
     expect(committed.header).toEqual(fresh.header);
     expect(committed.rows, 'a finding changed').toEqual(fresh.rows);
+    const committedPrediction = readClientFindings(readFileSync(fileURLToPath(new URL('../../docs/client-findings.md', import.meta.url)), 'utf8'), 'mutant');
+    expect(committedPrediction, "the model's prediction changed").toEqual(clientPredictionTable());
   });
 
   it('placeholders hide session IDs and event-ID tags, and nothing else', () => {

@@ -44,6 +44,9 @@ describe('client judges', () => {
     expect(judge(history([...dead, request(3, 2, { messages: [{ method: 'initialize', id: 1 }] })], [])).status).toBe('pass');
     expect(judge(history([...dead, request(3, 2, { sessionId: 's1' })], []))).toMatchObject({ status: 'fail', at: 3 });
     expect(judge(history([...dead, request(3, 2, { sessionId: 's2', messages: [{ method: 'tools/call', id: 2 }] })], []))).toMatchObject({ status: 'fail', at: 3 });
+    // A legacy session refused at /mcp is not dead at its own endpoint: using it there again is fine.
+    const endpoint: WireEntry = { kind: 'frame', at: 0, exchange: 9, event: 'endpoint', data: '/messages?sessionId=s1' };
+    expect(judge(history([endpoint, ...dead, request(3, 2, { path: '/messages', querySession: 's1' })], [])).status).toBe('n/a');
   });
 
   it('no-cross-transport-session: a legacy session at /mcp fails', () => {

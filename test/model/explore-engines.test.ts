@@ -12,6 +12,7 @@ import { memoization } from '../../model/memo.js';
 import { policies } from '../../model/policy.js';
 import { replay } from '../../model/trace.js';
 import type { World } from '../../model/world-types.js';
+import { canStep, candidateSteps, enabledSteps } from '../../model/world-steps.js';
 
 const bounds = parseBounds('calls=1,notifications=1,drops=1,resumes=1');
 const full = parseBounds('calls=1,notifications=1,drops=1,resumes=1,deletes=1,unsolicited=1');
@@ -33,6 +34,7 @@ const signatures = {
 
 afterEach(() => {
   memoization.sessionTransitions = true;
+  memoization.sessionVerdicts = true;
   memoization.sessionKeys = false;
 });
 
@@ -51,8 +53,10 @@ describe('explore finds what xstate/graph finds', () => {
     const policy = policies['seed-000']!;
     const expected = verdicts(exploreWithGraph({ policy, bounds: full }));
     memoization.sessionTransitions = false;
+    memoization.sessionVerdicts = false;
     expect(verdicts(explore({ policy, bounds: full }))).toEqual(expected);
     memoization.sessionTransitions = true;
+    memoization.sessionVerdicts = true;
     memoization.sessionKeys = true;
     expect(verdicts(explore({ policy, bounds: full }))).toEqual(expected);
   });
@@ -71,6 +75,25 @@ describe('explore finds what xstate/graph finds', () => {
     const prints = new Set(['a|b', 'a|c', 'b|b', 'ab', 'ba', '', 'x'.repeat(200), 'x'.repeat(199) + 'y'].map(fingerprint));
     expect(prints.size).toBe(8);
     expect(fingerprint('same key')).toBe(fingerprint('same key'));
+  });
+
+  test('enabledSteps offers exactly the candidate steps canStep allows, in order, in every reachable world', () => {
+    for (const name of ['reference', 'seed-000', 'idle-ttl', 'retention-partial-replay']) {
+      let worlds = 0;
+      let offered = 0;
+      explore({
+        policy: policies[name]!,
+        bounds: parseBounds('calls=1,notifications=1,drops=1,resumes=1,deletes=1,unsolicited=1,moves=1'),
+        visit: (world) => {
+          worlds++;
+          const expected = candidateSteps(world).filter((s) => canStep(world, s));
+          offered += expected.length;
+          expect(enabledSteps(world)).toEqual(expected);
+        },
+      });
+      expect(worlds, name).toBeGreaterThan(100);
+      expect(offered, name).toBeGreaterThan(worlds);
+    }
   });
 
   test('visit sees every distinct world once', () => {

@@ -87,7 +87,7 @@ describe('policy mutants break what the model says they break, with the referenc
   });
 
   // What the model's exploration finds for these with the reference client is why they left the
-  // server catalog: nothing (test/suite/mutants.test.ts shows the suite agrees for the others).
+  // server catalog: nothing (test/suite/mutant-catalog.ts shows the suite agrees for the others).
   test.each(clientSidePolicies.map((name) => [name] as const))('%s: served to the reference client, it breaks nothing', (name) => {
     const served = { server: policies[name]!.server, client: reference.client };
     expect(explore({ policy: served, bounds }).violations).toEqual([]);

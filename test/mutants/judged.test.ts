@@ -259,7 +259,7 @@ const beyondTheseScenarios: Record<string, PropertyId[]> = {
   // Here b's cursor is first a's event ID: the judges place the resume on a's stream, so b's wait
   // and retry count as the checker's own probing (HistoryView.isCursorProbe). The suite's
   // interleavings reach the stall and the second run on streams whose cursors place (a stream
-  // whose IDs were not issued before), as test/suite/mutants.test.ts shows.
+  // whose IDs were not issued before), as test/suite/mutant-catalog.ts shows.
   'ids-reused-across-streams': ['no-silent-stall', 'at-most-once-effect'],
 };
 

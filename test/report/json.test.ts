@@ -1,7 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
 import { definitions } from '../../properties/definitions.js';
-import { jsonReport, renderJson } from '../../src/report/json.js';
+import { errorJsonReport, jsonReport, renderJson, reportSchemaVersion } from '../../src/report/json.js';
+import { toolVersion } from '../../src/version.js';
 import { reportSchema } from '../../src/report/report-schema.js';
 import type { SuiteReport } from '../../src/suite/types.js';
 import { causedReport, nastyReport, sampleReport } from './sample.js';
@@ -16,7 +17,10 @@ function errors(value: unknown): string[] {
 describe('JSON report', () => {
   test('the report shape, with the extra keys under their own names', () => {
     const json = jsonReport(sampleReport());
-    expect(Object.keys(json)).toEqual(['candidate', 'properties', 'abilities', 'coverage', 'interleavings']);
+    expect(Object.keys(json)).toEqual(['tool', 'schemaVersion', 'status', 'candidate', 'properties', 'abilities', 'coverage', 'interleavings']);
+    expect(json.tool).toEqual({ name: 'mcp-resume-spec', version: toolVersion() });
+    expect(json.schemaVersion).toBe(reportSchemaVersion);
+    expect(json.status).toBe('fail');
     expect(json.candidate).toEqual({ name: '@modelcontextprotocol/sdk', version: '1.32.2', url: 'http://127.0.0.1:41234' });
     const { id: _id, level: _level, ...basis } = definitions['no-silent-loss'];
     expect(json.properties[0]).toEqual({ id: 'no-silent-loss', status: 'pass', level: 'should', basis, runs: 200, reason: 'every promised event reached the application' });
@@ -98,6 +102,10 @@ describe('JSON report', () => {
     ['an unknown revision', (j: any) => (j.properties[0].basis.quotes[0].revision = '2026-01-01'), /revision must be equal to one of the allowed values/],
     ['no candidate', (j: any) => delete j.candidate, /must have required property 'candidate'/],
     ['a url that is not http', (j: any) => (j.candidate.url = 'ftp://x'), /url must match pattern/],
+    ['no tool version', (j: any) => delete j.tool.version, /must have required property 'version'/],
+    ['another schema version', (j: any) => (j.schemaVersion = 1), /schemaVersion must be equal to constant/],
+    ['an error without its reason', (j: any) => (j.status = 'error'), /must have required property 'error'/],
+    ['a reason without an error', (j: any) => (j.error = 'x'), /must NOT be valid/],
   ])('a broken report does not validate: %s', (_name, breakIt, message) => {
     const json = JSON.parse(renderJson(sampleReport()));
     breakIt(json);
@@ -108,6 +116,15 @@ describe('JSON report', () => {
 
   test('indentation option, newline at the end', () => {
     expect(renderJson(sampleReport(), { indent: 0 }).split('\n')).toHaveLength(2);
-    expect(renderJson(sampleReport())).toMatch(/^\{\n {2}"candidate"/);
+    expect(renderJson(sampleReport())).toMatch(/^\{\n {2}"tool"/);
+  });
+
+  test('a check that could not be done: status error with the reason, no properties; the CLI\'s status, time and baseline pass through', () => {
+    const error = errorJsonReport({ name: 'adapter' }, 'adapter adapter.ts: failed to load', 12.6);
+    expect(error).toMatchObject({ status: 'error', error: 'adapter adapter.ts: failed to load', ms: 13, candidate: { name: 'adapter' }, properties: [] });
+    expect(errors(JSON.parse(renderJson(error)))).toEqual([]);
+    const json = jsonReport(sampleReport(), { status: 'pass', ms: 1234.4, baseline: { file: 'b.json', known: ['unknown-cursor-rejected'], fixed: ['no-silent-loss'] } });
+    expect(json).toMatchObject({ status: 'pass', ms: 1234, baseline: { file: 'b.json', known: ['unknown-cursor-rejected'], fixed: ['no-silent-loss'] } });
+    expect(errors(json)).toEqual([]);
   });
 });

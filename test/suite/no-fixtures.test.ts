@@ -11,6 +11,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, expect, test } from 'vitest';
+import { renderText } from '../../src/report/text.js';
 import { runSuite } from '../../src/suite/run-suite.js';
 
 let server: http.Server | undefined;
@@ -82,4 +83,9 @@ test('no fixture tools, one transport: the suite runs, judges what it can, skips
   }
   // A lost ping response is resumed: the SDK replays after the priming event.
   expect(status['no-silent-loss']!.runs).toBeGreaterThan(0);
+  // Traces name the request actually sent: a ping in place of each model call.
+  const steps = report.properties.flatMap((p) => p.counterexample?.steps ?? []).concat((report.divergences ?? []).flatMap((d) => [...d.steps, d.step]));
+  expect(steps.filter((s) => s.kind === 'call')).toEqual([]);
+  expect(steps.some((s) => s.kind === 'ping' && /in place of call c\d/.test(s.detail ?? ''))).toBe(true);
+  expect(renderText(report)).not.toMatch(/calls emit/);
 }, 60_000);

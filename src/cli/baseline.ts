@@ -1,0 +1,85 @@
+/**
+ * Baselines for CI (`check --baseline FILE`, `--write-baseline FILE`): the failures a project
+ * already knows about, so that they do not fail its build while every new failure still does, and
+ * a known failure that now passes is reported as fixed. The file is small JSON:
+ *
+ * ```json
+ * { "baselineVersion": 1, "failures": [{ "id": "terminated-session-404", "level": "must" }] }
+ * ```
+ *
+ * `id` is a property id; `level` is informative (what the property's level was when the baseline
+ * was written). A bare id string is accepted for an entry too.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { propertyIds, type PropertyId } from '../../model/property-ids.js';
+import type { Level } from '../../properties/definition.js';
+import type { PropertyResult } from '../suite/types.js';
+import type { JsonBaseline } from '../report/json.js';
+import { UsageError } from './command.js';
+
+/** The baseline file's shape. */
+export interface BaselineFile {
+  baselineVersion: 1;
+  failures: Array<{ id: PropertyId; level?: Level }>;
+}
+
+/** The properties a baseline lists. @throws UsageError when the file is missing, not JSON, or names an unknown property. */
+export function readBaseline(path: string): Set<PropertyId> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--baseline: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--baseline: ${path} is not JSON: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const failures = (parsed as { failures?: unknown } | null)?.failures;
+  if (!Array.isArray(failures)) throw new UsageError(`--baseline: ${path} has no "failures" array (expected {"baselineVersion": 1, "failures": [{"id": ...}]})`);
+  const ids = new Set<PropertyId>();
+  for (const entry of failures) {
+    const id = typeof entry === 'string' ? entry : (entry as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string' || !(propertyIds as readonly string[]).includes(id)) {
+      throw new UsageError(`--baseline: ${path} lists ${JSON.stringify(entry)}, not a property id; known: ${propertyIds.join(', ')}`);
+    }
+    ids.add(id as PropertyId);
+  }
+  return ids;
+}
+
+/** The baseline of this check's failures, as the file's text. */
+export function baselineText(properties: readonly PropertyResult[]): string {
+  const file: BaselineFile = {
+    baselineVersion: 1,
+    failures: properties.filter((p) => p.status === 'fail').map((p) => ({ id: p.id, level: p.level })),
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/** Writes this check's failures as a baseline. */
+export function writeBaseline(path: string, properties: readonly PropertyResult[]): void {
+  writeFileSync(path, baselineText(properties));
+}
+
+/**
+ * What a baseline makes of a check's results: the listed failures that failed again (`known`: they
+ * do not fail the check) and the listed ones that now pass (`fixed`). A listed property that was
+ * skipped or not judged is neither.
+ */
+export function applyBaseline(file: string, listed: ReadonlySet<PropertyId>, properties: readonly PropertyResult[]): JsonBaseline {
+  return {
+    file,
+    known: properties.filter((p) => p.status === 'fail' && listed.has(p.id)).map((p) => p.id),
+    fixed: properties.filter((p) => p.status === 'pass' && listed.has(p.id)).map((p) => p.id),
+  };
+}
+
+/** The baseline's lines under the text report. */
+export function baselineLines(baseline: JsonBaseline): string[] {
+  const lines = [`baseline ${baseline.file}: ${baseline.known.length} known failure(s) do not fail the check${baseline.known.length ? ` (${baseline.known.join(', ')})` : ''}`];
+  for (const id of baseline.fixed) lines.push(`FIXED ${id}: listed in the baseline, passes now (remove it from the baseline)`);
+  return lines;
+}

@@ -1,0 +1,38 @@
+/**
+ * Report paths are checked before a check runs, so a path that cannot be written costs a usage
+ * error at once rather than the whole run (and the report) at the end.
+ */
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UsageError } from './command.js';
+
+/** The path's stats, or undefined when there is nothing there (or a file stands where a folder should). */
+function stat(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Throws a usage error naming `flag` unless `path` can be written: its folder exists and is
+ * writable, and the path is not a folder nor a read-only file.
+ */
+export function checkWritable(flag: string, path: string): void {
+  const full = resolve(path);
+  const fail = (why: string): never => {
+    throw new UsageError(`--${flag}: cannot write ${path}: ${why}`);
+  };
+  const existing = stat(full);
+  if (existing?.isDirectory()) fail('it is a folder');
+  const folder = dirname(full);
+  const parent = stat(folder);
+  if (!parent) fail(`the folder ${dirname(path)} does not exist`);
+  if (!parent!.isDirectory()) fail(`${dirname(path)} is not a folder`);
+  try {
+    accessSync(existing ? full : folder, constants.W_OK);
+  } catch {
+    fail(existing ? 'the file is not writable' : `the folder ${dirname(path)} is not writable`);
+  }
+}

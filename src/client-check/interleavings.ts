@@ -1,0 +1,139 @@
+/**
+ * Client scenarios from fast-check: a transport, the reference server's replay contract, a few
+ * application calls and a few faults, drawn together, so calls and faults interleave in ways the
+ * fixed catalog does not list. Run `i` of a seed is what `{seed, path: "i"}` replays; a failing
+ * run is shrunk by fast-check (fewer calls, fewer and smaller faults) under the same seed.
+ */
+import fc from 'fast-check';
+import { reference, withKnob } from '../../model/policy.js';
+import type { Transport } from '../../model/transport.js';
+import type { Fault } from './faults.js';
+import type { ClientScenario } from './scenarios.js';
+
+/** One fault as fast-check draws it, before it is fitted to the scenario's transport and calls. */
+export type FaultChoice =
+  | { kind: 'cutCall'; call: number; frames: number; undrained: boolean }
+  | { kind: 'cutResume'; nth: number; frames: number; undrained: boolean }
+  | { kind: 'delayCall'; call: number; frame: number }
+  | { kind: 'refuseResume'; status: 404 | 200 }
+  | { kind: 'withholdPriming' }
+  | { kind: 'expire'; call: number }
+  | { kind: 'cutLegacy'; frames: number; undrained: boolean }
+  | { kind: 'legacyAtMcp404' };
+
+/** One drawn scenario: plain data, so fast-check can print and shrink it. */
+export interface DrawnScenario {
+  transport: Transport;
+  /** The reference server replays inclusively (the cursor's event again): a server a client should survive. */
+  inclusive: boolean;
+  /** Each call's notification count. */
+  calls: number[];
+  faults: FaultChoice[];
+}
+
+const faultChoice: fc.Arbitrary<FaultChoice> = fc.oneof(
+  fc.record({ kind: fc.constant('cutCall' as const), call: fc.integer({ min: 1, max: 3 }), frames: fc.integer({ min: 0, max: 4 }), undrained: fc.boolean() }),
+  fc.record({ kind: fc.constant('cutResume' as const), nth: fc.integer({ min: 1, max: 2 }), frames: fc.integer({ min: 0, max: 3 }), undrained: fc.boolean() }),
+  fc.record({ kind: fc.constant('delayCall' as const), call: fc.integer({ min: 1, max: 3 }), frame: fc.integer({ min: 1, max: 4 }) }),
+  fc.record({ kind: fc.constant('refuseResume' as const), status: fc.constantFrom<404 | 200>(404, 200) }),
+  fc.constant({ kind: 'withholdPriming' as const }),
+  fc.record({ kind: fc.constant('expire' as const), call: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('cutLegacy' as const), frames: fc.integer({ min: 2, max: 6 }), undrained: fc.boolean() }),
+  fc.constant({ kind: 'legacyAtMcp404' as const }),
+);
+
+/** The arbitrary of drawn scenarios (streamable first: it shrinks towards the commoner transport). */
+export const drawnScenarios: fc.Arbitrary<DrawnScenario> = fc.record({
+  transport: fc.constantFrom<Transport>('streamable', 'sse'),
+  inclusive: fc.boolean(),
+  calls: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 3 }),
+  faults: fc.array(faultChoice, { maxLength: 3 }),
+});
+
+const toolCall = (nth: number) => ({ method: 'POST', path: '/mcp', rpc: 'tools/call', nth }) as const;
+
+/** The fault a choice means under `transport`, or none where it cannot apply (a shrink drops it). */
+function faultOf(choice: FaultChoice, transport: Transport, calls: number, timeoutMs: number): Fault | undefined {
+  const streamable = transport === 'streamable';
+  switch (choice.kind) {
+    case 'cutCall':
+      return streamable && choice.call <= calls ? { kind: 'cut', on: toolCall(choice.call), frames: choice.frames, undrained: choice.undrained } : undefined;
+    case 'cutResume':
+      return streamable ? { kind: 'cut', on: { method: 'GET', path: '/mcp', resume: true, nth: choice.nth }, frames: choice.frames, undrained: choice.undrained } : undefined;
+    case 'delayCall':
+      // Held past the client's timeout: a result that comes too late to be waited for.
+      return streamable && choice.call <= calls ? { kind: 'delay', on: toolCall(choice.call), frame: choice.frame, ms: timeoutMs * 3 } : undefined;
+    case 'refuseResume':
+      return streamable ? { kind: 'answer', on: { method: 'GET', path: '/mcp', resume: true }, status: choice.status } : undefined;
+    case 'withholdPriming':
+      return streamable ? { kind: 'withholdPriming' } : undefined;
+    case 'expire':
+      return streamable && choice.call <= calls ? { kind: 'expire', after: toolCall(choice.call) } : undefined;
+    case 'cutLegacy':
+      return streamable ? undefined : { kind: 'cut', on: { method: 'GET', path: '/sse', nth: 1 }, frames: choice.frames, undrained: choice.undrained };
+    case 'legacyAtMcp404':
+      return streamable ? undefined : { kind: 'answer', on: { path: '/mcp', legacySession: true }, status: 404 };
+  }
+}
+
+/**
+ * The scenario a drawn value means. Labels are `fc-<call>`: unique in the run (each run has its
+ * own server), the same on every replay of it.
+ */
+export function scenarioOf(drawn: DrawnScenario, timeoutMs: number, name: string): ClientScenario {
+  const faults = drawn.faults.map((c) => faultOf(c, drawn.transport, drawn.calls.length, timeoutMs)).filter((f): f is Fault => f !== undefined);
+  return {
+    name,
+    summary: `fast-check: ${drawn.calls.length} call(s) over ${drawn.transport}${drawn.inclusive ? ' against an inclusive replay' : ''}, ${faults.length} fault(s)`,
+    transport: drawn.transport,
+    policy: drawn.inclusive ? withKnob(reference, 'replay', 'inclusive') : reference,
+    policyName: drawn.inclusive ? 'reference with replay=inclusive' : 'reference',
+    faults,
+    calls: drawn.calls.map((count, i) => ({ name: 'emit', args: { label: `fc-${i + 1}`, count } })),
+  };
+}
+
+/** fast-check's runs for `seed`, in order: run `i` is what `{seed, path: "i"}` replays. */
+export function sampleDrawn(seed: number, runs: number): DrawnScenario[] {
+  return fc.sample(drawnScenarios, { seed, numRuns: runs });
+}
+
+/**
+ * Shrinks a failing run: fast-check replays from `path` under `seed`, keeping a smaller drawn
+ * scenario only where `fails` still says so. Returns the smallest failing one found within
+ * `budgetMs` and its path, or undefined when the run no longer fails (a flaky one).
+ */
+export async function shrinkDrawn(
+  seed: number,
+  path: string,
+  budgetMs: number,
+  fails: (drawn: DrawnScenario) => Promise<boolean>,
+): Promise<{ drawn: DrawnScenario; path: string } | undefined> {
+  let last: DrawnScenario | undefined;
+  const details = await fc.check(
+    fc.asyncProperty(drawnScenarios, async (drawn) => {
+      if (!(await fails(drawn))) return true;
+      last = drawn;
+      return false;
+    }),
+    { seed, path, interruptAfterTimeLimit: Math.max(1, budgetMs), markInterruptAsFailure: false },
+  );
+  if (!details.failed || !last) return undefined;
+  return { drawn: last, path: details.counterexamplePath ?? path };
+}
+
+/** The drawn scenario that `{seed, path}` names: the run, or a shrink of it. */
+export function drawnAt(seed: number, path: string): DrawnScenario {
+  if (!/^\d+(:\d+)*$/.test(path)) throw new RangeError(`--path ${JSON.stringify(path)} is not a fast-check path (digits separated by ':'), fixed:NAME or model:NAME`);
+  let found: DrawnScenario | undefined;
+  // fast-check walks to `path` (the run, then each shrink step) and stops at the first failure: the value there.
+  fc.check(
+    fc.property(drawnScenarios, (drawn) => {
+      found = drawn;
+      return false;
+    }),
+    { seed, path, endOnFailure: true },
+  );
+  if (!found) throw new RangeError(`no fast-check run at path ${path} for seed ${seed}`);
+  return found;
+}

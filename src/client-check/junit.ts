@@ -1,0 +1,72 @@
+/**
+ * JUnit XML for `check-client --junit FILE`: one `<testsuite>` per check, one `<testcase>` per
+ * client property (classname `mcp-resume-spec.client.<client name>`, its level as the testcase
+ * property `level`), `<failure>` with the reason, why the property is required, the trace and the
+ * replay flags; `<skipped>` with the reason. Escaping as the server report's. Pure: no I/O.
+ */
+import { clientDefinitions } from '../../properties/client/definitions.js';
+import { levelTag, whyLines } from '../report/basis.js';
+import { escapeXmlAttribute, escapeXmlText } from '../report/junit.js';
+import { clientReplayFlags, renderTrace, type ClientPropertyResult, type ClientReport } from './report.js';
+
+function attributes(values: Record<string, string | number | undefined>): string {
+  return Object.entries(values)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeXmlAttribute(String(value))}"`)
+    .join('');
+}
+
+function failureText(p: ClientPropertyResult, invocation: string): string {
+  const { id: _id, level, ...basis } = clientDefinitions[p.id];
+  const lines = [p.reason ?? '(no reason given)', '', 'why this is required:', ...whyLines(level, basis).map((l) => `  ${l}`)];
+  const c = p.counterexample;
+  if (c) {
+    lines.push('', `scenario ${c.scenario} [${c.transport}, ${c.policy}]; faults: ${c.faults.join('; ') || 'none'}`);
+    lines.push('', 'trace:', ...renderTrace(c.history, c.at).map((l) => `  ${l}`));
+    lines.push('', `replay: ${invocation} ${clientReplayFlags(c)}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Renders a client report as JUnit XML.
+ * @param invocation - the command that checked the client, without `--seed`/`--path`
+ * @returns an XML 1.0 document ending with a newline
+ */
+export function renderClientJunit(report: ClientReport, invocation: string): string {
+  const counts = { tests: report.properties.length, failures: 0, errors: 0, skipped: 0 };
+  for (const p of report.properties) {
+    if (p.status === 'fail') counts.failures++;
+    if (p.status === 'skip') counts.skipped++;
+  }
+  const suite = `mcp-resume-spec.client.${report.client.name}`;
+  const time = report.ms !== undefined ? (report.ms / 1000).toFixed(3) : undefined;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attributes({ name: 'mcp-resume-spec check-client', ...counts, time })}>`,
+    `  <testsuite${attributes({ name: suite, ...counts, time })}>`,
+    '    <properties>',
+    `      <property${attributes({ name: 'client.name', value: report.client.name })}/>`,
+    `      <property${attributes({ name: 'timeoutMs', value: report.timeoutMs })}/>`,
+    `      <property${attributes({ name: 'scenarios', value: report.scenarios.length })}/>`,
+  ];
+  if (report.interleavings) {
+    lines.push(`      <property${attributes({ name: 'seed', value: report.interleavings.seed })}/>`);
+    lines.push(`      <property${attributes({ name: 'runs', value: report.interleavings.runs })}/>`);
+  }
+  lines.push('    </properties>');
+  for (const p of report.properties) {
+    lines.push(`    <testcase${attributes({ classname: suite, name: p.id, assertions: p.runs })}>`);
+    lines.push(`      <properties><property${attributes({ name: 'level', value: p.level })}/></properties>`);
+    if (p.status === 'fail') {
+      lines.push(`      <failure${attributes({ message: `${levelTag(p.level)} ${p.reason ?? 'property violated'}`, type: 'counterexample' })}>${escapeXmlText(failureText(p, invocation))}</failure>`);
+    } else if (p.status === 'skip') {
+      lines.push(`      <skipped${attributes({ message: p.reason ?? 'skipped' })}/>`);
+    }
+    lines.push('    </testcase>');
+  }
+  const broken = report.scenarios.filter((s) => s.error !== undefined);
+  if (broken.length > 0) lines.push(`    <system-err>${escapeXmlText(broken.map((s) => `scenario ${s.name} could not run: ${s.error}`).join('\n'))}</system-err>`);
+  lines.push('  </testsuite>', '</testsuites>');
+  return `${lines.join('\n')}\n`;
+}

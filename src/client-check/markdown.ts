@@ -1,0 +1,140 @@
+/**
+ * The Markdown report of `check-client --markdown FILE`: a summary table, then per failing client
+ * property its reason, why it is required (the spec's words), the trace, a Mermaid
+ * `sequenceDiagram` of the recorded history (participants App, Client, Proxy, Server), the replay
+ * command, and a vitest test that replays the counterexample through `runClientCheck`: red while
+ * the client has the bug, green once it is fixed. Drawn from the history as data. Pure: no I/O.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import type { AppEntry, ClientHistory, WireEntry } from '../../properties/client/history.js';
+import { clientDefinitions } from '../../properties/client/definitions.js';
+import type { ClientPropertyId } from '../../properties/client/ids.js';
+import { codeBlock, escapeMarkdown, escapeMermaid, whyRequired } from '../report/markdown.js';
+import { clientReplayFlags, levelLabel, renderEntry, renderTrace, type ClientCounterexample, type ClientReport } from './report.js';
+
+/** What a Mermaid line of one history entry is: who speaks to whom, or a note; undefined to leave it out. */
+function diagramLine(entry: WireEntry | AppEntry): string | undefined {
+  const text = (prefix: RegExp) => escapeMermaid(renderEntry(entry).replace(prefix, '').replace(/\s*\[#\d+\]$/, '').trim());
+  switch (entry.kind) {
+    case 'call':
+      return `App->>Client: ${text(/^app: /)}`;
+    case 'notification':
+    case 'settled':
+      return `Client-->>App: ${text(/^app: /)}`;
+    case 'request':
+      return entry.origin === 'checker' ? `Proxy->>Server: ${text(/^checker → /)}` : `Client->>Proxy: ${text(/^client → /)}`;
+    case 'response':
+      return `Proxy-->>Client: ${text(/^server → /)}`;
+    case 'frame':
+      return `Proxy-->>Client: ${text(/^\s*frame/)}`;
+    case 'fault':
+      return `Note over Proxy: ${text(/^\s*⚡ /)}`;
+    case 'end':
+      return entry.cut ? `Note over Client,Proxy: connection cut (#${entry.exchange})` : undefined;
+  }
+}
+
+/** The Mermaid lines (without the fence) of a history's sequence diagram, the failing entry noted. */
+export function clientSequenceDiagram(history: ClientHistory, at?: number): string {
+  const lines = ['sequenceDiagram', '    participant App', '    participant Client', '    participant Proxy', '    participant Server'];
+  for (const entry of [...history.wire, ...history.app].sort((a, b) => a.at - b.at)) {
+    const line = diagramLine(entry);
+    if (line) lines.push(`    ${line}`);
+    if (entry.at === at) lines.push('    Note over App,Server: ✗ the property fails here');
+  }
+  return lines.join('\n');
+}
+
+/** How the checked client is reached again: an adapter module, or a built-in client by name. */
+export interface ClientSource {
+  /** The `--adapter MODULE` path as given. */
+  adapter?: string;
+  /** The directory `adapter` is relative to. */
+  cwd?: string;
+  /** The `--client NAME` given. */
+  client?: string;
+}
+
+/**
+ * A vitest test file that replays one counterexample with `runClientCheck(factory, { seed, path,
+ * only: [id] })` from `mcp-resume-spec` and expects the property to hold.
+ */
+export function clientVitestReproduction(report: ClientReport, id: ClientPropertyId, c: ClientCounterexample, source: ClientSource): string {
+  const q = (v: unknown) => JSON.stringify(v);
+  const lines = [
+    `// Reproduces ${id} against the client ${report.client.name.replace(/[\r\n]/g, ' ')}: ${c.source} scenario ${c.scenario}.`,
+    "import { expect, test } from 'vitest';",
+  ];
+  let factory: string;
+  if (source.adapter !== undefined) {
+    let spec = source.adapter;
+    if (!isAbsolute(spec) && source.cwd !== undefined) spec = resolve(source.cwd, spec);
+    lines.push("import { runClientCheck } from 'mcp-resume-spec';", `import makeFactory from ${q(spec.replace(/\\/g, '/'))};`);
+    factory = 'await makeFactory()';
+  } else {
+    lines.push("import { builtInClientFactory, runClientCheck } from 'mcp-resume-spec';");
+    factory = `await builtInClientFactory(${q(source.client ?? report.client.name)})`;
+  }
+  lines.push(
+    '',
+    `const ID = ${q(id)} as const;`,
+    `const SEED = ${c.seed};`,
+    `const PATH = ${q(c.path)};`,
+    '',
+    '// Fails until the client is fixed, then stays green as a regression test.',
+    'test(`${ID} holds when ${PATH} is replayed`, async () => {',
+    `  const report = await runClientCheck(${factory}, { name: ${q(report.client.name)}, timeoutMs: ${report.timeoutMs}, seed: SEED, path: PATH, only: [ID] });`,
+    '  expect(report.scenarios[0]?.error).toBeUndefined();',
+    '  const property = report.properties.find((p) => p.id === ID)!;',
+    "  expect(property.status, property.reason).not.toBe('fail');",
+    '}, 60_000);',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+const statusCell = { pass: 'PASS', fail: '**FAIL**', skip: 'SKIP' } as const;
+
+/**
+ * Renders a client report as Markdown.
+ * @param invocation - the command that checked the client, without `--seed`/`--path`
+ */
+export function renderClientMarkdown(report: ClientReport, invocation: string, source: ClientSource): string {
+  const failed = report.properties.filter((p) => p.status === 'fail');
+  const out = [
+    `# mcp-resume-spec check-client: ${escapeMarkdown(report.client.name)}`,
+    '',
+    `${report.scenarios.length} scenarios (request timeout ${report.timeoutMs} ms${report.interleavings ? `; ${report.interleavings.runs} fast-check interleavings, seed ${report.interleavings.seed}` : ''}): ${failed.length} of ${report.properties.length} client properties violated.`,
+    '',
+    '| status | level | property | scenarios | reason |',
+    '| --- | --- | --- | ---: | --- |',
+    ...report.properties.map((p) => `| ${statusCell[p.status]} | ${levelLabel(p.level)} | \`${p.id}\` | ${p.runs} | ${p.reason ? escapeMarkdown(p.reason) : ''} |`),
+  ];
+  const broken = report.scenarios.filter((s) => s.error !== undefined);
+  if (broken.length > 0) out.push('', '## Scenarios that could not run', '', ...broken.map((s) => `- \`${s.name}\`: ${escapeMarkdown(s.error!)}`));
+  if (failed.length > 0) out.push('', '## Counterexamples');
+  for (const p of failed) {
+    const c = p.counterexample;
+    const { id: _id, level, ...basis } = clientDefinitions[p.id];
+    out.push('', `### \`${p.id}\``, '', `> ${escapeMarkdown(p.statement)}`);
+    if (p.reason) out.push('', `**Why it fails:** ${escapeMarkdown(p.reason)}`);
+    out.push('', ...whyRequired(level, basis));
+    if (!c) continue;
+    out.push(
+      '',
+      `Scenario \`${c.scenario}\` (${c.source}) over ${c.transport} against the ${escapeMarkdown(c.policy)} server; calls emitting ${c.calls.join(', ')} notification(s); faults: ${escapeMarkdown(c.faults.join('; ') || 'none')}.`,
+      '',
+      'Trace (the failing entry marked ✗):',
+      '',
+      codeBlock('text', renderTrace(c.history, c.at).join('\n')),
+      '',
+      codeBlock('mermaid', clientSequenceDiagram(c.history, c.at)),
+      '',
+      `Replay: \`${`${invocation} ${clientReplayFlags(c)}`.replace(/`/g, "'")}\``,
+      '',
+      'Reproduce in vitest:',
+      '',
+      codeBlock('ts', clientVitestReproduction(report, p.id, c, source)),
+    );
+  }
+  return `${out.join('\n')}\n`;
+}

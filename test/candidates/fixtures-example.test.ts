@@ -1,0 +1,119 @@
+/**
+ * The `@example` of `registerFixtureTools` (src/candidates/fixtures.ts) runs as written: its code is
+ * cut out of the TSDoc, transpiled, run with plain Node against the package as the tests' build
+ * has it (`mcp-resume-spec/fixtures` and `/event-store` resolve to dist/ by the package's own
+ * `exports`), and the server it starts answers the contract of docs/contract.md over real HTTP.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { afterAll, expect, test } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+// Inside the package but not under node_modules (so its name resolves to itself), ignored by git; one folder per run.
+const folder = `${root}scratch/fixtures-example-${process.pid}`;
+let child: ChildProcess | undefined;
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** The code of the first ```ts block in the TSDoc above `registerFixtureTools`. */
+function exampleCode(): string {
+  const source = readFileSync(`${root}src/candidates/fixtures.ts`, 'utf8');
+  const doc = source.slice(0, source.indexOf('export function registerFixtureTools'));
+  const block = /\* ```ts\n([\s\S]*?)\n \* ```/.exec(doc.slice(doc.lastIndexOf('@example')));
+  if (!block) throw new Error('no ```ts block in the @example of registerFixtureTools');
+  return block[1]!.split('\n').map((line) => line.replace(/^ \* ?/, '')).join('\n');
+}
+
+interface Frame {
+  id?: string;
+  message?: Record<string, unknown>;
+}
+
+async function post(url: string, body: unknown, session?: string): Promise<{ status: number; session: string | null; frames: Frame[] }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...(session ? { 'mcp-session-id': session } : {}),
+    },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  const frames = text
+    .split(/\r?\n\r?\n/)
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const frame: Frame = {};
+      const data: string[] = [];
+      for (const line of block.split(/\r?\n/)) {
+        if (line.startsWith('id:')) frame.id = line.slice(3).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).trim());
+      }
+      if (data.join('') !== '') frame.message = JSON.parse(data.join('\n')) as Record<string, unknown>;
+      return frame;
+    });
+  return { status: response.status, session: response.headers.get('mcp-session-id'), frames };
+}
+
+const messages = (frames: Frame[]): Array<Record<string, unknown>> => frames.flatMap((f) => (f.message ? [f.message] : []));
+const textOf = (result: unknown): unknown => JSON.parse((result as { content: Array<{ text: string }> }).content[0]!.text);
+
+test('the registerFixtureTools example starts a server that serves the contract', async () => {
+  mkdirSync(folder, { recursive: true });
+  const js = ts.transpileModule(exampleCode(), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  writeFileSync(`${folder}/server.mjs`, js);
+  const started = spawn(process.execPath, [`${folder}/server.mjs`], { cwd: root, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = started;
+  let stderr = '';
+  started.stderr!.on('data', (d) => (stderr += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the example printed no URL; stderr: ${stderr}`)), 20_000);
+    started.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) {
+        clearTimeout(timer);
+        resolve(out.split('\n')[0]!.trim());
+      }
+    });
+    started.once('exit', (code) => reject(new Error(`the example exited ${code}; stderr: ${stderr}`)));
+  });
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+
+  const capabilities = { roots: { listChanged: true } };
+  const init = await post(url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 't', version: '0' } } });
+  expect(init.status).toBe(200);
+  const session = init.session!;
+  expect(session).toBeTruthy();
+  expect((await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session)).status).toBe(202);
+
+  const list = messages((await post(url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, session)).frames);
+  const tools = (list[0]!.result as { tools: Array<{ name: string }> }).tools.map((t) => t.name);
+  expect(tools.sort()).toEqual(['emit', 'emit_unsolicited', 'session_info']);
+
+  const label = `example-${process.pid}`;
+  const emit = await post(url, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'emit', arguments: { label, count: 2 } } }, session);
+  // Every frame of the call's stream has an event ID (the event store), the priming event first.
+  expect(emit.frames.every((f) => typeof f.id === 'string' && f.id !== '')).toBe(true);
+  const sent = messages(emit.frames);
+  expect(sent.slice(0, 2)).toEqual([1, 2].map((seq) => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { label, seq } } })));
+  expect(textOf(sent[2]!.result)).toEqual({ label, executions: 1 });
+
+  const info = messages((await post(url, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'session_info', arguments: {} } }, session)).frames);
+  expect(textOf(info[0]!.result)).toEqual({ protocolVersion: '2025-11-25', clientCapabilities: capabilities });
+
+  // An unknown session is answered 404 by the example's routing.
+  expect((await post(url, { jsonrpc: '2.0', id: 5, method: 'tools/list' }, 'no-such-session')).status).toBe(404);
+}, 60_000);

@@ -1,0 +1,47 @@
+/**
+ * `check --write-baseline` / `--baseline` end to end through the compiled CLI: a mutant's real
+ * failure is baselined (exit 1, then 0 with the baseline), a new failure still fails, and the same
+ * baseline against the reference reports the failure fixed. Only the property at stake and the
+ * probe that finds it run (`--only`, `--runs 0`, `--no-coverage`), so each run takes seconds.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { runCli } from './run-cli.js';
+
+const out = mkdtempSync(join(tmpdir(), 'mcp-resume-spec-baseline-'));
+const mutant = 'dist/src/mutants/delete-keeps-session.js';
+const cheap = ['--runs', '0', '--no-coverage', '--timeout', '3000', '--quiet'];
+
+test('a baselined failure does not fail the check, a new one does, and a fixed one is reported FIXED', async () => {
+  const baseline = join(out, 'baseline.json');
+  const written = await runCli(['check', '--adapter', mutant, '--only', 'terminated-session-404', ...cheap, '--write-baseline', baseline]);
+  expect(written.code, written.stderr).toBe(1);
+  expect(JSON.parse(readFileSync(baseline, 'utf8'))).toEqual({ baselineVersion: 1, failures: [{ id: 'terminated-session-404', level: 'must' }] });
+
+  // The same failure again: known, exit 0, said in the text and the JSON.
+  const [known, knownJson] = await Promise.all([
+    runCli(['check', '--adapter', mutant, '--only', 'terminated-session-404', ...cheap, '--baseline', baseline]),
+    runCli(['check', '--adapter', mutant, '--only', 'terminated-session-404', ...cheap, '--baseline', baseline, '--json']),
+  ]);
+  expect(known.code, known.stderr).toBe(0);
+  expect(known.stdout).toMatch(/^FAIL {2}\[MUST\] +terminated-session-404 /m);
+  expect(known.stdout).toContain(`baseline ${baseline}: 1 known failure(s) do not fail the check (terminated-session-404)`);
+  expect(knownJson.code).toBe(0);
+  expect(JSON.parse(knownJson.stdout)).toMatchObject({ status: 'pass', baseline: { file: baseline, known: ['terminated-session-404'], fixed: [] } });
+
+  // A baseline that lists another property: this failure is new and fails the check.
+  const other = join(out, 'other.json');
+  writeFileSync(other, JSON.stringify({ baselineVersion: 1, failures: [{ id: 'no-silent-loss' }] }));
+  const fresh = await runCli(['check', '--adapter', mutant, '--only', 'terminated-session-404', ...cheap, '--baseline', other, '--json']);
+  expect(fresh.code, fresh.stderr).toBe(1);
+  expect(JSON.parse(fresh.stdout)).toMatchObject({ status: 'fail', baseline: { known: [], fixed: [] } });
+
+  // The reference keeps sessions ended: the baselined failure is fixed (reported, exit 0).
+  const fixed = await runCli(['check', '--adapter', 'dist/src/candidates/reference.js', '--only', 'terminated-session-404', ...cheap, '--baseline', baseline]);
+  expect(fixed.code, fixed.stderr).toBe(0);
+  expect(fixed.stdout).toMatch(/^PASS {2}\[MUST\] +terminated-session-404 /m);
+  expect(fixed.stdout).toContain('FIXED terminated-session-404: listed in the baseline, passes now');
+  expect(fixed.stderr).toContain('note: 1 baselined failure(s) now pass: terminated-session-404');
+}, 120_000);

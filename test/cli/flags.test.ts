@@ -1,0 +1,74 @@
+/**
+ * Flag validation, report paths and baseline files, in-process (the CLI tests spawn the compiled
+ * CLI for a few of these cases; the rest need no process).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { integerFlag, parseFlags } from '../../src/cli/args.js';
+import { applyBaseline, readBaseline } from '../../src/cli/baseline.js';
+import { checkWritable } from '../../src/cli/output-paths.js';
+import type { PropertyResult } from '../../src/suite/types.js';
+
+const options = { runs: { type: 'string' }, json: { type: 'boolean' } } as const;
+const out = mkdtempSync(join(tmpdir(), 'mcp-resume-spec-flags-'));
+
+describe('flags', () => {
+  test.each([
+    [['--colour'], /^unknown flag --colour$/],
+    [['extra'], /^unexpected argument "extra": every value follows its flag$/],
+    [['--runs'], /^--runs needs a value$/],
+    [['--json=yes'], /^--json takes no value$/],
+    [['--runs', '--json'], /^--runs needs a value \(a value starting with "-" is written --runs=-VALUE\)$/],
+  ])('%j is a usage error: %s', (argv, message) => {
+    expect(() => parseFlags(argv, options)).toThrow(message);
+  });
+
+  test('a negative number after a flag is its value, for the flag to judge', () => {
+    expect(parseFlags(['--runs', '-5', '--json'], options)).toEqual({ runs: '-5', json: true });
+    expect(() => integerFlag('runs', '-5', 200, 100_000)).toThrow('--runs must be an integer from 0 to 100000, got "-5"');
+    expect(() => integerFlag('runs', 'abc', 200, 100_000)).toThrow('--runs must be an integer from 0 to 100000, got "abc"');
+    expect(() => integerFlag('timeout', '0', 2000, 600_000, 1)).toThrow('--timeout must be an integer from 1 to 600000, got "0"');
+    expect(() => integerFlag('runs', '1.5', 200)).toThrow(/got "1\.5"/);
+    expect(integerFlag('timeout', '1', 2000, 600_000, 1)).toBe(1);
+    expect(integerFlag('runs', undefined, 200)).toBe(200);
+  });
+});
+
+describe('report paths, checked before the run', () => {
+  test('a folder, a missing folder and a file where a folder should be are refused; a new file in a folder is fine', () => {
+    writeFileSync(join(out, 'file'), '');
+    expect(() => checkWritable('markdown', out)).toThrow(`--markdown: cannot write ${out}: it is a folder`);
+    expect(() => checkWritable('junit', join(out, 'nope', 'x.xml'))).toThrow(/--junit: cannot write .*: the folder .*nope does not exist/);
+    expect(() => checkWritable('junit', join(out, 'file', 'x.xml'))).toThrow(/is not a folder/);
+    expect(() => checkWritable('junit', join(out, 'x.xml'))).not.toThrow();
+  });
+});
+
+describe('baseline files', () => {
+  const file = (name: string, text: string) => {
+    const path = join(out, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  test.each([
+    ['not JSON', 'nope', /--baseline: .* is not JSON/],
+    ['an unknown property', JSON.stringify({ baselineVersion: 1, failures: [{ id: 'no-lost-events' }] }), /lists \{"id":"no-lost-events"\}, not a property id/],
+    ['no failures array', JSON.stringify({ ids: [] }), /has no "failures" array/],
+  ])('%s: a usage error', (name, text, message) => {
+    expect(() => readBaseline(file(`${name.replace(/\W+/g, '-')}.json`, text))).toThrow(message);
+  });
+
+  test('missing: a usage error naming the file', () => {
+    expect(() => readBaseline(join(out, 'missing.json'))).toThrow(/--baseline: cannot read .*missing\.json: ENOENT/);
+  });
+
+  test('entries as objects or bare ids; known are the listed failures, fixed the listed passes, a skip is neither', () => {
+    const listed = readBaseline(file('ok.json', JSON.stringify({ baselineVersion: 1, failures: [{ id: 'no-silent-loss', level: 'should' }, 'event-ids-unique', 'order-preserved'] })));
+    const result = (id: PropertyResult['id'], status: PropertyResult['status']) => ({ id, status }) as PropertyResult;
+    const applied = applyBaseline('ok.json', listed, [result('no-silent-loss', 'fail'), result('event-ids-unique', 'pass'), result('order-preserved', 'skip'), result('session-ids-secure', 'fail')]);
+    expect(applied).toEqual({ file: 'ok.json', known: ['no-silent-loss'], fixed: ['event-ids-unique'] });
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * An exact catalog: every mutant fails exactly its `breaks`, no more and no less, checked as the
+ * CLI checks by default (`defaultRuns` interleavings). Every other property passes or skips.
+ * `npm test` checks each mutant with one of the catalog's seeds, taken in turn so each seed is used,
+ * one file per seed (`mutants-seed-N.test.ts`) so that vitest's workers share the work; `npm run deep`
+ * checks every mutant with every seed.
+ */
+import { describe, expect, test } from 'vitest';
+import { propertyIds } from '../../model/property-ids.js';
+import { catalogSeeds, findBroken, type Found } from '../../src/mutants/found.js';
+import { mutants } from '../../src/mutants/index.js';
+import type { Mutant } from '../../src/mutants/mutant.js';
+
+/** The mutants `npm test` checks with `seed`: every third one, so that the three seeds share them. */
+export function mutantsCheckedWith(seed: number): Mutant[] {
+  const turn = catalogSeeds.indexOf(seed);
+  if (turn < 0) throw new Error(`seed ${seed} is not one of the catalog's seeds (${catalogSeeds.join(', ')})`);
+  return mutants.filter((_, i) => i % catalogSeeds.length === turn);
+}
+
+/**
+ * Declares one test per mutant checked with `seed`. The checks are queued when the file loads,
+ * `width` at a time: most of a check's time is spent waiting on quiet streams (a stall is only
+ * concluded after a full wait), so several run side by side whichever test vitest awaits first;
+ * more would crowd the event loop that the checks share with the mutants they check.
+ */
+export function describeCatalogWith(seed: number, width = 3): void {
+  const checked = mutantsCheckedWith(seed);
+  const checks = new Map<string, Promise<Found>>();
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const slot = (): Promise<void> => new Promise((go) => (running < width ? (running++, go()) : waiting.push(go)));
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+  for (const mutant of checked) {
+    const found = slot().then(() => findBroken(mutant, seed).finally(release));
+    // Awaited by its test; marked handled here so a failure before then is not an unhandled rejection.
+    found.catch(() => undefined);
+    checks.set(mutant.name, found);
+  }
+
+  describe.concurrent(`each mutant checked with seed ${seed}, at the default run count`, () => {
+    test.each(checked.map((m) => [m.name, m] as const))(
+      '%s: fails exactly what it breaks',
+      async (name, mutant) => {
+        const { failed, report } = await checks.get(name)!;
+        const why = report.properties.map((p) => `${p.id}: ${p.status} (${p.reason})`).join('\n');
+        expect(failed, `${name}, seed ${seed}:\n${why}`).toEqual([...mutant.breaks].sort());
+        for (const p of report.properties) {
+          if (p.status === 'fail') expect(p.counterexample!.steps.length, p.id).toBeGreaterThan(0);
+          else expect(['pass', 'skip']).toContain(p.status);
+        }
+        expect(report.properties.map((p) => p.id)).toEqual([...propertyIds]);
+      },
+      240_000,
+    );
+  });
+}

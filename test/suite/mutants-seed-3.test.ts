@@ -1,0 +1,4 @@
+/** The exact catalog (see ./mutant-catalog.ts) for the mutants `npm test` checks with seed 3. */
+import { describeCatalogWith } from './mutant-catalog.js';
+
+describeCatalogWith(3);
