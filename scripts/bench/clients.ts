@@ -1,10 +1,10 @@
 /**
- * The client checker: client scenarios per second against the adversary (the correct reference
- * client, fixed and model scenarios, then fast-check interleavings), and for every client mutant
- * the time to its first counterexample (median of 3; target under 2 s): the check's own order,
- * fixed scenarios first, then the model's, then interleavings.
+ * The client checker: client scenarios per second against the adversary (the checking client in
+ * its correct setting, fixed and model scenarios, then fast-check interleavings), and for every
+ * client mutant the time to its first counterexample (median of 3; target under 2 s): the check's
+ * own order, fixed scenarios first, then the model's, then interleavings.
  */
-import { referenceClientFactory } from '../../src/client-adapters/reference-client.js';
+import { checkingClientFactory } from '../../src/client-adapters/checking-client.js';
 import { runClientCheck } from '../../src/client-check/run.js';
 import { clientMutants } from '../../src/client-mutants/index.js';
 import type { BenchSection } from './section.js';
@@ -19,16 +19,16 @@ function median(values: number[]): number {
 
 export default async function clientsBench(): Promise<BenchSection> {
   const lines: string[] = [];
-  await runClientCheck(referenceClientFactory(), { name: 'warm-up', timeoutMs, scenarios: ['legacy-cut'] });
+  await runClientCheck(checkingClientFactory(), { name: 'warm-up', timeoutMs, scenarios: ['legacy-cut'] });
   const rate = async (what: string, options: Parameters<typeof runClientCheck>[1]) => {
     const started = performance.now();
-    const report = await runClientCheck(referenceClientFactory(), options);
+    const report = await runClientCheck(checkingClientFactory(), options);
     const ms = performance.now() - started;
     lines.push(`${what}: ${report.scenarios.length} in ${(ms / 1000).toFixed(2)} s = ${((report.scenarios.length / ms) * 1000).toFixed(1)} scenarios/s`);
   };
-  await rate(`fixed + model scenarios (reference client, ${timeoutMs} ms timeout; delayed-result waits out its timeout)`, { name: 'reference', timeoutMs });
-  await rate(`fast-check interleavings (reference client, seed ${seed})`, { name: 'reference', timeoutMs, fixed: false, model: false, runs: 20, seed });
-  await rate('fast-check interleavings, 4 at once', { name: 'reference', timeoutMs, fixed: false, model: false, runs: 20, seed, concurrency: 4 });
+  await rate(`fixed + model scenarios (checking client, ${timeoutMs} ms timeout; delayed-result waits out its timeout)`, { name: 'checking-client', timeoutMs });
+  await rate(`fast-check interleavings (checking client, seed ${seed})`, { name: 'checking-client', timeoutMs, fixed: false, model: false, runs: 20, seed });
+  await rate('fast-check interleavings, 4 at once', { name: 'checking-client', timeoutMs, fixed: false, model: false, runs: 20, seed, concurrency: 4 });
   lines.push('client mutant                   first counterexample, median of 3 (1 / 4 scenarios at once)   found by');
   const firstCounterexample = async (mutant: (typeof clientMutants)[number], concurrency: number) => {
     const times: number[] = [];

@@ -1,12 +1,12 @@
 /**
- * docs/client-findings.md, from real runs: the official SDK client, this project's reference client
- * and every client mutant checked by `check-client` against the reference server with the same
+ * docs/client-findings.md, from real runs: the official SDK client, this project's checking client
+ * (`src/client/`) in its on-drain setting and every client mutant (its on-receive setting among them) checked by `check-client` against the reference server with the same
  * scenarios and faults; per client each property's status, and per failure the scenario, the reason
  * and the trace. IDs that differ run to run (sessions, event-ID tags) are shown as placeholders.
  */
 import { clientPropertyIds } from '../../properties/client/ids.js';
 import { clientDefinitions } from '../../properties/client/definitions.js';
-import { referenceClientFactory } from '../../src/client-adapters/reference-client.js';
+import { checkingClientFactory } from '../../src/client-adapters/checking-client.js';
 import { sdkClientFactory } from '../../src/client-adapters/sdk.js';
 import type { ClientFactory } from '../../src/client-check/contract.js';
 import { describeFault } from '../../src/client-check/faults.js';
@@ -23,7 +23,12 @@ export const clientSubjects: Array<{ name: string; about: string; factory: Clien
     about: '`@modelcontextprotocol/sdk` 1.32.2 `Client` over `StreamableHTTPClientTransport` (reconnection options scaled to the timeout, resumption token) and `SSEClientTransport` (`src/client-adapters/sdk.ts`).',
     factory: sdkClientFactory,
   },
-  { name: 'reference', about: "This project's reference client in its correct setting (`src/client-adapters/reference.ts`).", factory: referenceClientFactory() },
+  {
+    name: 'checking-client',
+    about:
+      "This project's checking client (`src/client/`, `CheckClient`) in its on-drain setting, the correct one: `cursorAdvance: 'drain'`, `dedup: true`, through `src/client-adapters/checking-client.ts` (the application processes frames one behind; a cut drops what it has not processed and resumes with the client's own `resume` from the stream's cursor). The `cursor-on-receive` mutant below is the same client in its on-receive setting.",
+    factory: checkingClientFactory(),
+  },
   ...clientMutants.map((m) => ({ name: m.name, about: `Client mutant: ${m.flaw}.`, factory: m.factory })),
 ];
 

@@ -103,13 +103,13 @@ export const demoCommand: Command = {
     console.log(clientDemoTable(clientReports));
     console.log('');
     console.log("client columns: the model's and the fixed scenarios over real HTTP through a fault-injecting proxy (details: mcp-resume-spec check-client --client sdk; docs/clients.md).");
-    for (const report of clientReports.filter((r) => r.client.name !== 'reference')) {
+    for (const report of clientReports.filter((r) => r.client.name !== 'checking-client')) {
       for (const p of report.properties.filter((x) => x.status === 'fail')) console.log(`client ${report.client.name} ${p.id}: ${p.reason}`);
     }
     const referenceHolds =
       Object.values(columns[0]!.cells).every((c) => c === 'holds') &&
       referenceReport.properties.every((p) => p.status !== 'fail') &&
-      clientReports.find((r) => r.client.name === 'reference')!.properties.every((p) => p.status !== 'fail');
+      clientReports.find((r) => r.client.name === 'checking-client')!.properties.every((p) => p.status !== 'fail');
     return referenceHolds ? 0 : 1;
   },
 };

@@ -314,7 +314,7 @@ class CheckingClientUnderTest implements ClientUnderTest {
 }
 
 function isStatus(answer: Answer, status: number): boolean {
-  return answer.kind !== 'error' ? answer.status === status : answer.status === status;
+  return answer.status === status;
 }
 
 function describe(answer: Answer): string {

@@ -1,13 +1,14 @@
 /**
  * The clients `check-client --client NAME` knows without an adapter module: this project's
- * reference client, the official SDK client, and the client mutants.
+ * checking client (`src/client/`) in its correct setting, the official SDK client, and the client
+ * mutants (the checking client with one knob flipped).
  */
 import type { ClientFactory } from './contract.js';
 
 /** The built-in clients' names. */
 export async function builtInClientNames(): Promise<string[]> {
   const { clientMutants } = await import('../client-mutants/index.js');
-  return ['reference', 'sdk', ...clientMutants.map((m) => m.name)];
+  return ['checking-client', 'sdk', ...clientMutants.map((m) => m.name)];
 }
 
 /**
@@ -15,7 +16,7 @@ export async function builtInClientNames(): Promise<string[]> {
  * @throws RangeError naming the built-in clients when `name` is none of them
  */
 export async function builtInClientFactory(name: string): Promise<ClientFactory> {
-  if (name === 'reference') return (await import('../client-adapters/reference-client.js')).referenceClientFactory();
+  if (name === 'checking-client') return (await import('../client-adapters/checking-client.js')).checkingClientFactory();
   if (name === 'sdk') return (await import('../client-adapters/sdk.js')).sdkClientFactory;
   const { clientMutants } = await import('../client-mutants/index.js');
   const mutant = clientMutants.find((m) => m.name === name);

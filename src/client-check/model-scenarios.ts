@@ -17,7 +17,7 @@ import { sessionContext } from '../../model/session-step.js';
 import type { World, WorldMessage, WorldStep } from '../../model/world-types.js';
 import { heldSession, initialWorld, step as takeStep } from '../../model/world.js';
 import type { ClientPropertyId } from '../../properties/client/ids.js';
-import { correctKnobs, type ReferenceClientKnobs } from '../client-adapters/reference-client.js';
+import { correctKnobs, type ClientKnobs } from '../client-adapters/checking-client.js';
 import type { Fault } from './faults.js';
 import type { ClientScenario } from './scenarios.js';
 
@@ -51,19 +51,19 @@ const servers: Record<'reference' | 'inclusive', Policy['server']> = {
 };
 type ServerName = keyof typeof servers;
 
-/** The reference client's knobs that the model has (the others are outside it). */
-const modelled = ['cursorAdvance', 'dedup', 'retryOnTimeout'] as const satisfies ReadonlyArray<keyof ReferenceClientKnobs & keyof ClientPolicy>;
+/** The client knobs that the model has (the others are outside it). */
+const modelled = ['cursorAdvance', 'dedup', 'retryOnTimeout'] as const satisfies ReadonlyArray<keyof ClientKnobs & keyof ClientPolicy>;
 
-/** A client's model knobs: the reference client's knobs the model has, the model's defaults for the rest. */
-export function modelClientPolicy(knobs: Partial<ReferenceClientKnobs>): ClientPolicy {
+/** A client's model knobs: the client knobs the model has, the model's defaults for the rest. */
+export function modelClientPolicy(knobs: Partial<ClientKnobs>): ClientPolicy {
   const settings = { ...correctKnobs, ...knobs };
   return { cursorAdvance: settings.cursorAdvance, dedup: settings.dedup, retryOnTimeout: settings.retryOnTimeout, retryAfterReinitialize: false };
 }
 
 /** The knobs of a client that the model has no counterpart for, changed from the correct setting. */
-export function knobsOutsideModel(knobs: Partial<ReferenceClientKnobs>): string[] {
+export function knobsOutsideModel(knobs: Partial<ClientKnobs>): string[] {
   return Object.entries(knobs)
-    .filter(([name, value]) => !(modelled as readonly string[]).includes(name) && value !== correctKnobs[name as keyof ReferenceClientKnobs])
+    .filter(([name, value]) => !(modelled as readonly string[]).includes(name) && value !== correctKnobs[name as keyof ClientKnobs])
     .map(([name, value]) => `${name}=${String(value)}`);
 }
 
@@ -191,7 +191,7 @@ const predictions = new Map<string, ModelPrediction>();
  * property the model can judge, whether some reachable state breaks it and the shortest scenario
  * there. Memoized per knob setting (exploration is pure).
  */
-export function modelPrediction(knobs: Partial<ReferenceClientKnobs>): ModelPrediction {
+export function modelPrediction(knobs: Partial<ClientKnobs>): ModelPrediction {
   const client = modelClientPolicy(knobs);
   const key = knobsName(client);
   const known = predictions.get(key);
@@ -229,7 +229,7 @@ export function modelCutScenarios(): ClientScenario[] {
  * for each given client knob setting (the catalog's mutants' and the correct client's), without
  * duplicates (same faults, calls and server).
  */
-export function modelScenarios(knobSettings: ReadonlyArray<Partial<ReferenceClientKnobs>>): ClientScenario[] {
+export function modelScenarios(knobSettings: ReadonlyArray<Partial<ClientKnobs>>): ClientScenario[] {
   const all = [...modelCutScenarios(), ...knobSettings.flatMap((k) => modelPrediction(k).scenarios)];
   const seen = new Set<string>();
   return all.filter((s) => {

@@ -207,8 +207,11 @@ export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
     const expiry = hit.find((f) => f.kind === 'expire');
     const withholdPriming = faults.some((f) => f.kind === 'withholdPriming') && info.path === '/mcp';
 
-    const headers = { ...req.headers, host: upstream.host };
+    const headers: http.OutgoingHttpHeaders = { ...req.headers, host: upstream.host };
     delete headers['content-length'];
+    // Hop-by-hop: a client's `Connection: close` is about its own socket, not the proxy's upstream one.
+    delete headers.connection;
+    delete headers['keep-alive'];
     if (body.length > 0) headers['content-length'] = String(body.length);
     const upstreamReq = http.request({ host: upstream.hostname, port: upstream.port, method: info.method, path: req.url, headers });
     upstreamRequests.add(upstreamReq);

@@ -1,10 +1,10 @@
 /**
- * Client mutants: the reference client with one deliberate flaw each, and the exact set of client
- * properties each must break (asserted by `test/client-check/mutants.test.ts`). Each is also a
- * loadable adapter: `check-client --adapter src/client-mutants/<name>.ts`.
+ * Client mutants: this project's checking client (`src/client/`, through its adapter) with one
+ * knob flipped each, and the exact set of client properties each must break (asserted by
+ * `test/client-check/clients.test.ts`). `check-client --client NAME` runs one.
  */
 import type { ClientPropertyId } from '../../properties/client/ids.js';
-import { referenceClientFactory, type ReferenceClientKnobs } from '../client-adapters/reference-client.js';
+import { checkingClientFactory, type ClientKnobs } from '../client-adapters/checking-client.js';
 import type { ClientFactory } from '../client-check/contract.js';
 
 export interface ClientMutant {
@@ -12,21 +12,21 @@ export interface ClientMutant {
   /** The flaw, one sentence. */
   flaw: string;
   /** The one knob changed from the correct client. */
-  knobs: Partial<ReferenceClientKnobs>;
+  knobs: Partial<ClientKnobs>;
   /** Exactly the properties it breaks. */
   breaks: ClientPropertyId[];
   factory: ClientFactory;
 }
 
-function mutant(name: string, flaw: string, knobs: Partial<ReferenceClientKnobs>, breaks: ClientPropertyId[]): ClientMutant {
-  return { name, flaw, knobs, breaks, factory: referenceClientFactory(knobs) };
+function mutant(name: string, flaw: string, knobs: Partial<ClientKnobs>, breaks: ClientPropertyId[]): ClientMutant {
+  return { name, flaw, knobs, breaks, factory: checkingClientFactory(knobs) };
 }
 
 /** The catalog. */
 export const clientMutants: readonly ClientMutant[] = [
   mutant(
     'cursor-on-receive',
-    'moves its cursor when a frame is parsed and hands frames to the application one frame late; the read-ahead frame is dropped when the connection is cut',
+    "the checking client's on-receive setting: its cursor moves when a frame is received, while the application processes frames one behind; a cut drops the received, unprocessed frame",
     { cursorAdvance: 'onReceive' },
     ['client-delivers-exactly-once', 'client-resume-cursor-processed'],
   ),

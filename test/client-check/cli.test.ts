@@ -14,8 +14,8 @@ const dir = mkdtempSync(join(tmpdir(), 'check-client-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('check-client CLI', () => {
-  it('exits 0 for the reference client loaded as an adapter module', async () => {
-    const run = await runCli(['check-client', '--adapter', 'src/client-adapters/reference.ts', '--timeout', '300', '--scenarios', 'model:cut-undrained,session-expired']);
+  it('exits 0 for the checking client loaded as an adapter module', async () => {
+    const run = await runCli(['check-client', '--adapter', 'src/client-adapters/checking.ts', '--timeout', '300', '--scenarios', 'model:cut-undrained,session-expired']);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/PASS client-delivers-exactly-once/);
     expect(run.code).toBe(0);
@@ -51,10 +51,10 @@ describe('check-client CLI', () => {
   }, 60_000);
 
   it('exits 2 on a replay it cannot place, before running anything', async () => {
-    const noSeed = await runCli(['check-client', '--client', 'reference', '--path', '3:1']);
+    const noSeed = await runCli(['check-client', '--client', 'checking-client', '--path', '3:1']);
     expect(noSeed.code).toBe(2);
     expect(noSeed.stderr).toMatch(/needs the --seed it was printed with/);
-    const unknown = await runCli(['check-client', '--client', 'reference', '--path', 'fixed:nope']);
+    const unknown = await runCli(['check-client', '--client', 'checking-client', '--path', 'fixed:nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/no scenario fixed:nope; scenarios: fixed:legacy-cut/);
   }, 60_000);

@@ -1,6 +1,6 @@
 /**
  * The client checker end to end on real clients, one run each (the run docs/client-findings.md is
- * generated from): the correct reference client passes every client property, each client mutant
+ * generated from): the checking client in its correct (on-drain) setting passes every client property, each client mutant
  * breaks exactly the properties its catalog entry lists, the official SDK client (both transports)
  * gets what the checker really finds, and the committed findings page matches this run.
  */
@@ -10,6 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { clientPropertyIds } from '../../properties/client/ids.js';
 import { clientExitStatus, renderClientText, type ClientReport } from '../../src/client-check/report.js';
 import { clientMutants } from '../../src/client-mutants/index.js';
+import { modelPrediction } from '../../src/client-check/model-scenarios.js';
+import { describeFault } from '../../src/client-check/faults.js';
 import {
   clientFindingsTable,
   clientPredictionTable,
@@ -39,14 +41,26 @@ describe('check-client on real clients', () => {
     }
   });
 
-  it('passes the correct reference client on every property, each judged', () => {
-    const report = reports.get('reference')!;
+  it('passes the checking client in its on-drain setting on every property, each judged', () => {
+    const report = reports.get('checking-client')!;
     for (const id of clientPropertyIds) {
       const result = report.properties.find((p) => p.id === id)!;
       expect({ id, status: result.status }).toEqual({ id, status: 'pass' });
       expect(result.runs).toBeGreaterThan(0);
     }
     expect(clientExitStatus(report)).toBe(0);
+  });
+
+  it("catches the checking client's on-receive setting on exactly what the model predicts for cursor-on-receive, in the model's scenario", () => {
+    const onReceive = clientMutants.find((m) => m.name === 'cursor-on-receive')!;
+    expect(onReceive.knobs).toEqual({ cursorAdvance: 'onReceive' });
+    const report = reports.get(onReceive.name)!;
+    const prediction = modelPrediction(onReceive.knobs);
+    expect(failed(report)).toEqual(prediction.predicted);
+    // Only one scenario of the run broke it, and it stages the very fault the model derives for the knob.
+    const broke = report.scenarios.filter((s) => s.broke.length > 0);
+    expect(broke.map((s) => s.name)).toEqual(['model:cut-undrained']);
+    expect(prediction.scenarios.map((s) => s.faults.map(describeFault))).toContainEqual(broke[0]!.faults);
   });
 
   for (const mutant of clientMutants) {

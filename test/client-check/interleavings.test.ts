@@ -4,7 +4,7 @@
  * Fixed seed, few runs, short timeouts.
  */
 import { describe, expect, it } from 'vitest';
-import { referenceClientFactory } from '../../src/client-adapters/reference-client.js';
+import { checkingClientFactory } from '../../src/client-adapters/checking-client.js';
 import { drawnAt, sampleDrawn, scenarioOf } from '../../src/client-check/interleavings.js';
 import { runClientCheck } from '../../src/client-check/run.js';
 import { clientMutantByName } from '../../src/client-mutants/index.js';
@@ -44,7 +44,7 @@ describe('client interleavings', () => {
     expect({ faults: replayed.scenarios[0]!.faults, calls: replayed.scenarios[0]!.calls }).toEqual({ faults: c.faults, calls: c.calls });
     expect(replayed.properties[0]!.status).toBe('fail');
 
-    const correct = await runClientCheck(referenceClientFactory(), { ...options, name: 'reference' });
+    const correct = await runClientCheck(checkingClientFactory(), { ...options, name: 'checking-client' });
     expect(correct.properties.filter((p) => p.status === 'fail').map((p) => p.id)).toEqual([]);
     expect(correct.scenarios.filter((s) => s.error !== undefined)).toEqual([]);
   }, 60_000);

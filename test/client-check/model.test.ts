@@ -6,7 +6,7 @@
  * the correct client breaks none. Knobs the model lacks are reported outside its prediction.
  */
 import { describe, expect, it } from 'vitest';
-import { referenceClientFactory } from '../../src/client-adapters/reference-client.js';
+import { checkingClientFactory } from '../../src/client-adapters/checking-client.js';
 import type { ClientFactory } from '../../src/client-check/contract.js';
 import { describeFault } from '../../src/client-check/faults.js';
 import { modelCutScenarios, modelPrediction, scenarioFromPath } from '../../src/client-check/model-scenarios.js';
@@ -53,7 +53,7 @@ describe('the model predicts which faults make which client mutants lose', () =>
       // Nothing predicted: no state the model reaches breaks it, so none of its cut states may either.
       const scenarios = prediction.scenarios.length > 0 ? prediction.scenarios : modelCutScenarios();
       expect(await broken(mutant.factory, scenarios)).toEqual(prediction.predicted);
-      expect(await broken(referenceClientFactory(), scenarios)).toEqual([]);
+      expect(await broken(checkingClientFactory(), scenarios)).toEqual([]);
     }, 30_000);
   }
 
