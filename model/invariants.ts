@@ -178,15 +178,18 @@ export const invariants: Partial<Record<PropertyId, Invariant>> = {
 
 const checks = Object.entries(invariants) as Array<[PropertyId, Invariant]>;
 const judged = checks.map(([property]) => sessionJudges[property]);
-/** Per session snapshot, each session judge's verdict (by index in `checks`; undefined: not judged yet). */
-const verdicts = new WeakMap<SessionSnapshot, Array<string | null | undefined>>();
+/** The verdicts of a session no per-session judge condemns (most of them): one shared value. */
+const clean: ReadonlyArray<string | null> = Object.freeze(checks.map(() => null));
+/** Per session snapshot, every session judge's verdict, by index in `checks`. */
+const verdicts = new WeakMap<SessionSnapshot, ReadonlyArray<string | null>>();
 
-function sessionVerdict(session: SessionSnapshot, index: number): string | null {
+function sessionVerdicts(session: SessionSnapshot): ReadonlyArray<string | null> {
   let known = verdicts.get(session);
-  if (!known) verdicts.set(session, (known = []));
-  let verdict = known[index];
-  if (verdict === undefined) verdict = known[index] = judged[index]!(session);
-  return verdict;
+  if (!known) {
+    const judgedNow = judged.map((judge) => (judge ? judge(session) : null));
+    verdicts.set(session, (known = judgedNow.some((v) => v !== null) ? judgedNow : clean));
+  }
+  return known;
 }
 
 /**
@@ -204,7 +207,7 @@ export function violatedInvariants(
     if (skip?.has(property)) continue;
     let message: string | null = null;
     if (judged[i] && memoization.sessionVerdicts) {
-      for (const session of world.sessions) if ((message = sessionVerdict(session, i))) break;
+      for (const session of world.sessions) if ((message = sessionVerdicts(session)[i] ?? null)) break;
     } else {
       message = invariant(world);
     }

@@ -17,6 +17,7 @@ import { deterministicScenarios, runClientCheck } from '../client-check/run.js';
 import { clientScenarios } from '../client-check/scenarios.js';
 import { integerFlag, parseFlags } from './args.js';
 import { UsageError, type Command } from './command.js';
+import { progressRenderer } from './progress.js';
 
 const usage = `usage: mcp-resume-spec check-client (--adapter MODULE | --client NAME) [--timeout MS] [--only IDS]
                                     [--runs N] [--seed S] [--path P] [--scenarios NAMES] [--no-model]
@@ -30,7 +31,8 @@ then fast-check interleavings of calls and faults (a failure shrunk, replayable 
   --adapter MODULE   a .ts, .mts, .cts, .js, .mjs or .cjs module whose default export returns (or resolves to)
                      a factory (opts: {url, transport, timeoutMs}) => Promise<{callTool, onNotification, close}>
                      (docs/clients.md; the official SDK's: src/client-adapters/sdk.ts)
-  --client NAME      a built-in client: reference, sdk, or a client mutant (src/client-mutants/)
+  --client NAME      a built-in client: checking-client (this project's, cursor on drain), sdk, or a client
+                     mutant (src/client-mutants/)
   --runs N           fast-check interleavings after the fixed and model scenarios (default 20)
   --seed S           fast-check seed (default random); with --path, replays one counterexample
   --path P           replay one scenario: fixed:NAME, model:NAME, or a fast-check path (with --seed)
@@ -44,6 +46,7 @@ then fast-check interleavings of calls and faults (a failure shrunk, replayable 
   --junit FILE       also write a JUnit XML report (one test case per client property)
   --markdown FILE    also write a Markdown report (Mermaid sequence diagrams, vitest reproductions)
   --fail-on LEVEL    the weakest level whose failure fails the check (default policy): must, should, policy
+  --quiet            no progress on stderr (by default a live line on a terminal, a line every few seconds otherwise)
 Exit status: 0 no property violated at or above --fail-on, 1 a property violated at or above it,
 2 the check could not run.`;
 
@@ -77,6 +80,7 @@ export const checkClientCommand: Command = {
       junit: { type: 'string' },
       markdown: { type: 'string' },
       'fail-on': { type: 'string' },
+      quiet: { type: 'boolean' },
     });
     if ((flags.adapter === undefined) === (flags.client === undefined)) throw new UsageError('give exactly one of --adapter MODULE or --client NAME');
     const failOnText = flags['fail-on'] ?? 'policy';
@@ -110,10 +114,13 @@ export const checkClientCommand: Command = {
       });
       name = flags.client!;
     }
+    const progress = progressRenderer({ write: (text) => process.stderr.write(text), tty: process.stderr.isTTY === true }, flags.quiet === true);
+    progress.start(`checking the client ${name}`);
     let report;
     try {
       report = await runClientCheck(factory, {
         name,
+        onProgress: progress.update,
         timeoutMs,
         runs,
         model: !flags['no-model'],
@@ -126,6 +133,8 @@ export const checkClientCommand: Command = {
       // A replay path that names nothing is the user's to fix.
       if (error instanceof RangeError) throw new UsageError(error.message);
       throw error;
+    } finally {
+      progress.done();
     }
     const invocation = `mcp-resume-spec check-client ${flags.adapter !== undefined ? `--adapter ${flags.adapter}` : `--client ${flags.client}`}${flags.timeout !== undefined ? ` --timeout ${timeoutMs}` : ''}`;
     const json = renderClientJson(report);

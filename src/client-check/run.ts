@@ -49,6 +49,18 @@ export interface ClientCheckOptions {
   only?: ClientPropertyId[];
   /** Called after each scenario. */
   onScenario?: (outcome: ScenarioOutcome) => void;
+  /** Progress after each scenario folded: the fixed and model `scenarios`, then the `interleavings`. */
+  onProgress?: (event: ClientCheckProgress) => void;
+}
+
+/** One step of a client check's progress (the same fields as the server check's progress events). */
+export interface ClientCheckProgress {
+  phase: 'scenarios' | 'interleavings';
+  done: number;
+  total: number;
+  elapsedMs: number;
+  /** The properties failing so far. */
+  broke: ClientPropertyId[];
 }
 
 /** The bound of a client's setup (connecting is not under test): generous, so load does not fail a scenario. */
@@ -332,7 +344,12 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
       for (; next < list.length && done[next] !== undefined; next++) each(done[next]!, next);
     });
   };
-  await runAll(deterministic, fold);
+  const progress = (phase: ClientCheckProgress['phase'], done: number, total: number): void =>
+    options.onProgress?.({ phase, done, total, elapsedMs: performance.now() - started, broke: results.properties().filter((p) => p.status === 'fail').map((p) => p.id) });
+  await runAll(deterministic, (judged, i) => {
+    fold(judged);
+    progress('scenarios', i + 1, deterministic.length);
+  });
 
   const runs = named ? 0 : (options.runs ?? 0);
   if (runs === 0 || stop()) return report();
@@ -345,6 +362,7 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
     const alreadyFailing = new Set(results.properties().filter((p) => p.status === 'fail').map((p) => p.id));
     fold(judged);
     for (const { id, verdict } of judged.verdicts) if (verdict.status === 'fail' && !alreadyFailing.has(id) && !firstBroken.has(id)) firstBroken.set(id, i);
+    progress('interleavings', i + 1, drawn.length);
   });
   const ran = () => ({ interleavings: { runs: results.outcomes.filter((o) => o.source === 'fast-check').length, seed } });
   if (options.failFast) return report(ran());

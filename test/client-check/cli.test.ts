@@ -16,7 +16,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('check-client CLI', () => {
   it('exits 0 for the checking client loaded as an adapter module', async () => {
     const run = await runCli(['check-client', '--adapter', 'src/client-adapters/checking.ts', '--timeout', '300', '--scenarios', 'model:cut-undrained,session-expired']);
-    expect(run.stderr).toBe('');
+    // Progress on stderr (plain lines off a terminal), the report on stdout.
+    expect(run.stderr).toMatch(/^checking the client .*checking\.ts\n/);
+    expect(run.stderr).toMatch(/\nscenarios 2\/2 \(/);
+    expect(run.stdout).not.toMatch(/scenarios 2\/2/);
     expect(run.stdout).toMatch(/PASS client-delivers-exactly-once/);
     expect(run.code).toBe(0);
   }, 60_000);
@@ -26,8 +29,9 @@ describe('check-client CLI', () => {
     const junit = join(dir, 'report.xml');
     const markdown = join(dir, 'report.md');
     // A generous timeout: other test files load the machine, and a resume must come before it.
-    const run = await runCli(['check-client', '--client', 'no-dedup', '--timeout', '1500', '--path', 'model:delivers-exactly-once@dedup=false+inclusive', '--out', out, '--junit', junit, '--markdown', markdown]);
+    const run = await runCli(['check-client', '--client', 'no-dedup', '--timeout', '1500', '--path', 'model:delivers-exactly-once@dedup=false+inclusive', '--out', out, '--junit', junit, '--markdown', markdown, '--quiet']);
     expect(run.code, run.stdout).toBe(1);
+    expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/FAIL client-delivers-exactly-once \[POLICY\]/);
     expect(run.stdout).toMatch(/notification seq 1 reached the application 2 times/);
     expect(run.stdout).toContain('replay: mcp-resume-spec check-client --client no-dedup --timeout 1500 --path model:delivers-exactly-once@dedup=false+inclusive');
