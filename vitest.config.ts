@@ -9,8 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Two workers on two cores: much of the suite waits on loopback sockets, not the CPU.
-    maxWorkers: 2,
+    // Three workers on two cores: much of the suite waits on loopback sockets, not the CPU (the
+    // checker's waits count only time it could attend to, src/client/patient-timer.ts).
+    maxWorkers: 3,
     // Concurrent tests share one event loop with the servers they check: keep the crowd small.
     maxConcurrency: 3,
     reporters: ['default'],

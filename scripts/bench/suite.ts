@@ -3,9 +3,6 @@
  * and for every mutant the time to its first counterexample (median of 3) and the length of the
  * shrunk counterexamples.
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { mutants } from '../../src/mutants/index.js';
 import { createReferenceServer } from '../../src/reference/index.js';
 import { runSuite } from '../../src/suite/run-suite.js';
@@ -16,44 +13,17 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** Warm-up, then 300 interleavings (seed 2) against the server at `url`; one line of figures. */
-async function interleavingsPerSecond(url: string, where: string): Promise<string> {
-  await runSuite({ name: 'warm-up', url }, { runs: 20, seed: 1, coverage: false });
-  const report = await runSuite({ name: 'reference', url }, { runs: 300, seed: 2, coverage: false });
-  const i = report.interleavings!;
-  return `interleavings against the reference ${where}: ${i.runs} runs in ${(i.ms / 1000).toFixed(2)} s = ${Math.round((i.runs / i.ms) * 1000)} runs/s (target: at least 100/s)`;
-}
-
-/**
- * The reference as a user checks it: `mcp-resume-spec serve` in a process of its own (so the
- * server and the checker each have a core when the machine has two), `check` against its URL.
- */
-async function againstServeProcess(): Promise<string> {
-  const path = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
-  const child = spawn(process.execPath, [path('bin/run-ts.js'), path('src/cli/run.ts'), 'serve'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  try {
-    const endpoint = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).once('line', resolve);
-      child.once('error', reject);
-      child.once('exit', (code) => reject(new Error(`serve exited with ${code} before printing its URL`)));
-    });
-    return await interleavingsPerSecond(endpoint.replace(/\/mcp$/, ''), 'served by `mcp-resume-spec serve` (its own process)');
-  } catch (error) {
-    return `interleavings against \`mcp-resume-spec serve\`: could not run: ${(error as Error).message}`;
-  } finally {
-    child.kill();
-  }
-}
-
 export default async function suiteBench(): Promise<BenchSection> {
   const lines: string[] = [];
   const server = await createReferenceServer();
   try {
-    lines.push(await interleavingsPerSecond(server.url, 'over loopback, in the checker\'s process'));
+    await runSuite({ name: 'warm-up', url: server.url }, { runs: 20, seed: 1, coverage: false });
+    const report = await runSuite({ name: 'reference', url: server.url }, { runs: 300, seed: 2, coverage: false });
+    const i = report.interleavings!;
+    lines.push(`interleavings against the reference over loopback: ${i.runs} runs in ${(i.ms / 1000).toFixed(2)} s = ${Math.round((i.runs / i.ms) * 1000)} runs/s (target: at least 100/s)`);
   } finally {
     await server.close();
   }
-  lines.push(await againstServeProcess());
   const firsts: number[] = [];
   lines.push('mutant                          first counterexample (median of 3)   shrunk steps per failed property');
   for (const mutant of mutants) {

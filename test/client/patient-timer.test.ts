@@ -12,8 +12,8 @@ function block(ms: number): void {
 test('a starved event loop lengthens the wait instead of ending it unseen', async () => {
   let plainFired = false;
   let patientFired = false;
-  setTimeout(() => (plainFired = true), 300);
-  const fired = new Promise<void>((resolve) => patientTimeout(300, () => ((patientFired = true), resolve())));
+  setTimeout(() => (plainFired = true), 600);
+  const fired = new Promise<void>((resolve) => patientTimeout(600, () => ((patientFired = true), resolve())));
   block(1000);
   await turn();
   await turn();
@@ -35,8 +35,8 @@ test('a cancelled wait never fires, and a zero wait fires', async () => {
 test('a saturated event loop lengthens the wait: answers queued behind other work still count', async () => {
   let plainFired = false;
   let patientFired = false;
-  setTimeout(() => (plainFired = true), 300);
-  const fired = new Promise<void>((resolve) => patientTimeout(300, () => ((patientFired = true), resolve())));
+  setTimeout(() => (plainFired = true), 600);
+  const fired = new Promise<void>((resolve) => patientTimeout(600, () => ((patientFired = true), resolve())));
   // Busy in short slices (no single late tick), as when many scenarios share one event loop.
   const until = performance.now() + 1000;
   while (performance.now() < until) {
