@@ -9,6 +9,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Test files share their worker's module cache: importing the same modules afresh in every file
+    // cost tens of seconds of CPU a run. Files that change process-wide state restore it
+    // (test/model/explore-engines.test.ts's memo switches), and every file stops what it started.
+    isolate: false,
     // Three workers on two cores: much of the suite waits on loopback sockets, not the CPU (the
     // checker's waits count only time it could attend to, src/client/patient-timer.ts).
     maxWorkers: 3,
