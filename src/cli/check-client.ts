@@ -17,6 +17,7 @@ import { deterministicScenarios, runClientCheck } from '../client-check/run.js';
 import { clientScenarios } from '../client-check/scenarios.js';
 import { integerFlag, parseFlags } from './args.js';
 import { UsageError, type Command } from './command.js';
+import { checkWritable } from './output-paths.js';
 import { progressRenderer } from './progress.js';
 
 const usage = `usage: mcp-resume-spec check-client (--adapter MODULE | --client NAME) [--timeout MS] [--only IDS]
@@ -113,6 +114,10 @@ export const checkClientCommand: Command = {
         throw new UsageError(`--client: ${error.message}`);
       });
       name = flags.client!;
+    }
+    for (const flag of ['out', 'junit', 'markdown'] as const) {
+      const path = flags[flag];
+      if (path !== undefined) checkWritable(flag, path);
     }
     const progress = progressRenderer({ write: (text) => process.stderr.write(text), tty: process.stderr.isTTY === true }, flags.quiet === true);
     progress.start(`checking the client ${name}`);

@@ -2,7 +2,7 @@
  * Report paths are checked before a check runs, so a path that cannot be written costs a usage
  * error at once rather than the whole run (and the report) at the end.
  */
-import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import { closeSync, openSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './command.js';
 
@@ -30,9 +30,15 @@ export function checkWritable(flag: string, path: string): void {
   const parent = stat(folder);
   if (!parent) fail(`the folder ${dirname(path)} does not exist`);
   if (!parent!.isDirectory()) fail(`${dirname(path)} is not a folder`);
+  // Tried for real: permission bits say nothing to root, nor about /proc or a read-only mount.
   try {
-    accessSync(existing ? full : folder, constants.W_OK);
-  } catch {
-    fail(existing ? 'the file is not writable' : `the folder ${dirname(path)} is not writable`);
+    if (existing) closeSync(openSync(full, 'a'));
+    else {
+      closeSync(openSync(full, 'wx'));
+      unlinkSync(full);
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    fail(existing ? `the file is not writable (${code})` : `a file cannot be made in ${dirname(path)} (${code})`);
   }
 }

@@ -17,7 +17,16 @@ export async function builtInClientNames(): Promise<string[]> {
  */
 export async function builtInClientFactory(name: string): Promise<ClientFactory> {
   if (name === 'checking-client') return (await import('../client-adapters/checking-client.js')).checkingClientFactory();
-  if (name === 'sdk') return (await import('../client-adapters/sdk.js')).sdkClientFactory;
+  if (name === 'sdk') {
+    // The SDK is an optional peer dependency: only this built-in client needs it.
+    const sdk = await import('../client-adapters/sdk.js').catch((error: Error & { code?: string }) => {
+      if (error.code === 'ERR_MODULE_NOT_FOUND' && /@modelcontextprotocol\/sdk/.test(error.message)) {
+        throw new RangeError('the sdk client needs the official SDK beside this package: npm install @modelcontextprotocol/sdk@1.32.2');
+      }
+      throw error;
+    });
+    return sdk.sdkClientFactory;
+  }
   const { clientMutants } = await import('../client-mutants/index.js');
   const mutant = clientMutants.find((m) => m.name === name);
   if (!mutant) throw new RangeError(`unknown client "${name}"; built in: ${(await builtInClientNames()).join(', ')}`);

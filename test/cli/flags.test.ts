@@ -2,7 +2,7 @@
  * Flag validation, report paths and baseline files, in-process (the CLI tests spawn the compiled
  * CLI for a few of these cases; the rest need no process).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -43,6 +43,13 @@ describe('report paths, checked before the run', () => {
     expect(() => checkWritable('junit', join(out, 'nope', 'x.xml'))).toThrow(/--junit: cannot write .*: the folder .*nope does not exist/);
     expect(() => checkWritable('junit', join(out, 'file', 'x.xml'))).toThrow(/is not a folder/);
     expect(() => checkWritable('junit', join(out, 'x.xml'))).not.toThrow();
+    // Tried, and left as it was: nothing made, an existing file's content kept.
+    expect(existsSync(join(out, 'x.xml'))).toBe(false);
+    writeFileSync(join(out, 'kept.xml'), 'kept');
+    checkWritable('junit', join(out, 'kept.xml'));
+    expect(readFileSync(join(out, 'kept.xml'), 'utf8')).toBe('kept');
+    // Permission bits would let root through; /proc takes no new files whoever asks.
+    expect(() => checkWritable('junit', '/proc/report.xml')).toThrow(/^--junit: cannot write \/proc\/report\.xml: a file cannot be made in \/proc \(E[A-Z]+\)$/);
   });
 });
 

@@ -1,22 +1,25 @@
 /**
  * Smoke test against the official SDK server: McpServer behind StreamableHTTPServerTransport on
- * node:http, with the SDK's example InMemoryEventStore for resumability.
+ * node:http, with this project's MemoryEventStore for resumability. Not the SDK's example store:
+ * it orders the events of one millisecond by a random tiebreak, so a replay's order depended on
+ * timing and the test failed now and then on a loaded machine (`npm run soak -- --hog`); what that
+ * store does is judged in docs/candidates.md.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { isInitializeRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { CheckClient, toolText, type Frame } from '../../src/client/index.js';
+import { MemoryEventStore } from '../../src/event-store/index.js';
 import { until } from './servers.js';
 
 
-/** The example store, watched so the test knows when the tool's result has been stored. */
-class WatchedStore extends InMemoryEventStore {
+/** The store, watched so the test knows when the tool's result has been stored. */
+class WatchedStore extends MemoryEventStore {
   readonly stored: { eventId: string; message: JSONRPCMessage }[] = [];
   override async storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
     const eventId = await super.storeEvent(streamId, message);
@@ -43,9 +46,6 @@ function buildMcpServer(): McpServer {
     await note(1);
     await new Promise<void>((r) => (releaseGate = r));
     await note(2);
-    // The example store orders replay by sorting `${streamId}_${Date.now()}_${random}` strings, so
-    // two events stored in the same millisecond replay in random order: keep them apart.
-    await new Promise((r) => setTimeout(r, 5));
     return { content: [{ type: 'text', text: 'done' }] };
   });
   return mcp;
@@ -125,9 +125,7 @@ test('SDK server: initialize, call a tool over SSE, drop mid-stream and resume w
   client.step('drop');
   expect(s.drop()).toMatchObject({ undrained: 1, inFlight: 0 });
 
-  // the tool finishes while nobody listens; its events go to the store (a later millisecond than
-  // the cursor's event: the example store cannot order events of one millisecond, see above)
-  await new Promise((r) => setTimeout(r, 5));
+  // the tool finishes while nobody listens; its events go to the store
   releaseGate();
   await until(() => store.stored.some((e) => 'id' in e.message && e.message.id === gated.id && 'result' in e.message));
 
@@ -141,20 +139,18 @@ test('SDK server: initialize, call a tool over SSE, drop mid-stream and resume w
   expect(result.kind).toBe('response');
   expect(result.kind === 'response' && toolText(result.message)).toBe('done');
   const received = client.history.entries.flatMap((e) => (e.type === 'receive' && e.conn === resumed.conn ? [e] : []));
-  // The priming event and the first notification were stored in the same millisecond, which the
-  // example store orders by a random tiebreak: the priming event may sort after the cursor and be
-  // replayed. It carries nothing (empty data, no message), so it is set aside; every other frame
-  // of the replay must be a message, and the messages must be exactly what the drop missed.
-  const [messages, replayedPriming] = [received.filter((e) => e.data !== ''), received.filter((e) => e.data === '')];
-  expect(replayedPriming.every((e) => e.message === undefined && e.id !== undefined)).toBe(true);
-  expect(replayedPriming.length).toBeLessThanOrEqual(1);
+  // The replay is exactly what the drop missed, in order: no priming event (stored before the
+  // cursor's event), nothing of another stream.
+  const messages = received.filter((e) => e.data !== '');
+  expect(received.filter((e) => e.data === '')).toEqual([]);
   expect(messages.map((e) => (e.message?.method ?? 'result') as string)).toEqual(['notifications/message', 'result']);
   expect(messages[0].message?.params).toMatchObject({ data: { seq: 2 } });
   expect(client.history.entries.some((e) => e.type === 'failure')).toBe(false);
 
-  // an unknown cursor: the example store answers 200 with a quiet stream (seed-003's behaviour)
+  // an unknown cursor: the store cannot place it, and the SDK answers 400 (not the 404 our policy
+  // asks for: the SDK has no way to say it, test/event-store/sdk-candidates.test.ts)
   const unknown = await client.resume({ lastEventId: 'no-such-event' });
-  expect(unknown.kind === 'stream' && unknown.status).toBe(200);
+  expect(unknown).toMatchObject({ kind: 'body', status: 400 });
 
   const del = await client.deleteSession();
   expect(del.kind === 'body' && del.status).toBe(200);

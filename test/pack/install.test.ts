@@ -124,6 +124,8 @@ describe('the packed package, installed', () => {
     expect(shipped).toContain('bin/mcp-resume-spec.js');
     expect(shipped).toContain('dist/src/cli/run.js');
     expect(shipped).toContain('dist/src/index.d.ts');
+    // The documents the CLI's reports and --help point to, and the contract's Python example.
+    expect(shipped).toEqual(expect.arrayContaining(['docs/contract.md', 'docs/properties.md', 'docs/claims.md', 'docs/clients.md', 'examples/python/server.py']));
     expect(shipped.filter((f) => /^(src|test|scripts|model|properties)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
   });
 
@@ -163,7 +165,11 @@ describe('the packed package, installed', () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
       const check = await npx(app, ['check', '--url', url, '--runs', '3', '--seed', '1', '--json']);
       expect(check.code, check.stderr).toBe(0);
-      const report = JSON.parse(check.stdout) as { candidate: { url: string }; properties: { id: string; status: string }[] };
+      // Progress on stderr (plain lines off a terminal), the report alone on stdout.
+      expect(check.stderr).toMatch(/^interleavings 3\/3 \(/m);
+      const report = JSON.parse(check.stdout) as { tool: { version: string }; status: string; candidate: { url: string }; properties: { id: string; status: string }[] };
+      expect(report.tool.version).toBe(version);
+      expect(report.status).toBe('pass');
       expect(report.candidate.url).toBe(url.replace(/\/mcp$/, ''));
       expect(report.properties).toHaveLength(propertyIds.length);
       expect(report.properties.filter((p) => p.status !== 'pass')).toEqual([]);
