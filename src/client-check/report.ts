@@ -8,6 +8,7 @@ import { clientDefinitions } from '../../properties/client/definitions.js';
 import type { ClientHistory, WireEntry, AppEntry } from '../../properties/client/history.js';
 import type { ClientPropertyId } from '../../properties/client/ids.js';
 import type { Transport } from '../../model/transport.js';
+import { whyLines } from '../report/basis.js';
 import { shellQuote } from '../report/common.js';
 
 /** The level as the reports print it: `MUST`, `MUST (derived)`, `SHOULD`, `POLICY`. */
@@ -146,8 +147,9 @@ export function renderClientText(report: ClientReport, invocation = `mcp-resume-
     if (p.status === 'skip') lines.push(`     ${p.reason ?? ''}`);
     if (p.status !== 'fail') continue;
     lines.push(`     ${p.reason ?? ''}`);
-    const quote = clientDefinitions[p.id].quotes[0];
-    if (quote) lines.push(`     basis (${quote.revision}, ${quote.section ?? quote.url}): "${quote.text}"`);
+    // Why it is required, as the server check says it: the level, the spec's words, and for a
+    // policy this project's reason.
+    lines.push(`     why: ${whyLines(p.level, clientDefinitions[p.id]).join('\n          ')}`);
     const c = p.counterexample;
     if (c) {
       lines.push(`     scenario ${c.scenario} [${c.transport}, ${c.policy}], calls emitting ${c.calls.join(', ')}; faults: ${c.faults.join('; ') || 'none'}`);
