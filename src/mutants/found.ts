@@ -20,9 +20,10 @@ export interface Found {
 /**
  * Starts `mutant`, checks it at the CLI's default run count with `seed`, stops it.
  *
- * @param timeoutMs - bound of every wait (a stall is concluded only after one); generous on a loaded machine
+ * @param timeoutMs - bound of every wait (a stall is concluded only after one): the CLI's default; on
+ *   a loaded machine the checker's waits lengthen by themselves (src/client/patient-timer.ts)
  */
-export async function findBroken(mutant: Mutant, seed: number, timeoutMs = 3000): Promise<Found> {
+export async function findBroken(mutant: Mutant, seed: number, timeoutMs = 2000): Promise<Found> {
   const candidate = await mutant.start();
   try {
     // Shrinking changes which trace is printed, never which property fails: a token budget.
