@@ -123,6 +123,12 @@ export function mediaType(contentType: string | undefined): string {
   return (semi < 0 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
 }
 
+/** Whether a JSON-RPC body (one message or a batch) asks the server to run a tool. */
+function runsTool(body: unknown): boolean {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  return messages.some((m) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'tools/call');
+}
+
 /**
  * Sends a request and waits, at most `spec.timeoutMs`, for its status line and headers. Records the
  * `request` entry, then the `response` entry or a `failure`. Never rejects.
@@ -138,9 +144,13 @@ export function sendRequest(ctx: ExchangeContext, spec: ExchangeSpec): Promise<H
     headers['content-length'] = String(Buffer.byteLength(bodyText));
   }
 
+  // A tool call is never sent twice: the stale-socket resend below is only sound when the server
+  // cannot have read the request, which a reused socket does not prove. A fresh connection never
+  // triggers it, so a reset under a tool call is recorded as the server's answer.
+  const agent = runsTool(spec.body) ? false : ctx.agent;
   let req: http.ClientRequest;
   try {
-    req = http.request(spec.url, { method: spec.method, headers, agent: ctx.agent });
+    req = http.request(spec.url, { method: spec.method, headers, agent });
   } catch (err) {
     // e.g. a session ID with control characters, or a non-http URL from an `endpoint` event
     recordRequest(ctx, spec, conn, headers);

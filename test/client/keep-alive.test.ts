@@ -64,6 +64,26 @@ describe('keep-alive: sockets are reused, and nothing a server does to an idle o
     expect(failures(client.history.entries).map((e) => e.type === 'failure' && e.reason)).toEqual(['connection-reset']);
   });
 
+  test('a tool call goes on a connection of its own and is never sent twice: a close under it is recorded as a reset', async () => {
+    const sockets = new Set<Socket>();
+    let toolCalls = 0;
+    server = await startHttp((req, res, seen) => {
+      sockets.add(req.socket);
+      if (seen.json.method === 'tools/call') {
+        toolCalls++;
+        return void req.socket.destroy();
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: seen.json.id, result: {} }));
+    });
+    client = new CheckClient({ baseUrl: server!.url, timeoutMs: 2000, keepAlive: true });
+    await (await client.ping()).response();
+    const call = await client.callTool('slow_echo', { text: 'x' });
+    expect(call.answer).toMatchObject({ kind: 'error', reason: 'connection-reset' });
+    expect(toolCalls).toBe(1);
+    expect(sockets.size).toBe(2);
+  });
+
   test('without keep-alive every exchange has a connection of its own', async () => {
     const seen = await pingServer(2);
     client = new CheckClient({ baseUrl: server!.url, timeoutMs: 2000 });
