@@ -8,11 +8,11 @@ import type { ClientStream, WorldEvent } from './world-types.js';
 
 /** The client's transport parses the next frame off the wire into the inbox. */
 export function receive(stream: ClientStream, policy: ClientPolicy): ClientStream {
-  const [frame, ...wire] = stream.wire;
+  const frame = stream.wire[0];
   if (!frame) return stream;
   return {
     ...stream,
-    wire,
+    wire: stream.wire.slice(1),
     inbox: [...stream.inbox, frame],
     cursor: policy.cursorAdvance === 'onReceive' ? frame.id : stream.cursor,
   };
@@ -23,8 +23,9 @@ export function drain(
   stream: ClientStream,
   policy: ClientPolicy,
 ): { stream: ClientStream; frame: WorldEvent | undefined; processed: boolean } {
-  const [frame, ...inbox] = stream.inbox;
+  const frame = stream.inbox[0];
   if (!frame) return { stream, frame: undefined, processed: false };
+  const inbox = stream.inbox.slice(1);
   const duplicate = stream.drained.includes(frame.id);
   const processed = !(policy.dedup && duplicate);
   return {
