@@ -51,9 +51,9 @@ export interface CoveragePlan {
   bounds: Bounds;
   /** Distinct model states reachable with drivable steps. */
   states: number;
-  /** One path per maximal shortest path (each covers every state along it), then the stream-kind scenarios. */
+  /** The targeted scenarios (stream kinds, stale cursor, missed call), then one path per maximal shortest path (each covers every state along it). */
   paths: WorldStep[][];
-  /** For each path, the number of distinct states along it that no earlier path covered (0 for stream-kind scenarios). */
+  /** For each path, the number of distinct states along it that no earlier shortest path covered (0 for the targeted scenarios). */
   fresh: number[];
   /** Which stream kind each stream-kind scenario exercises, by index into `paths`. */
   streamKinds: Map<number, StreamKind>;
@@ -180,6 +180,20 @@ export function missedCallPath(abilities: CandidateAbilities, client: ClientSett
 }
 
 export function planCoverage(abilities: CandidateAbilities, client: ClientSettings): CoveragePlan {
+  // A plan depends on these alone, and a process checks many candidates alike (a suite, a catalog).
+  const key = JSON.stringify([abilities.transports, abilities.fixtures.emit, abilities.fixtures.emitUnsolicited, client]);
+  let plan = plans.get(key);
+  if (!plan) {
+    if (plans.size >= 16) plans.clear();
+    plans.set(key, (plan = newPlan(abilities, client)));
+  }
+  return plan;
+}
+
+/** Plans made in this process, by what they depend on; nobody mutates a plan. */
+const plans = new Map<string, CoveragePlan>();
+
+function newPlan(abilities: CandidateAbilities, client: ClientSettings): CoveragePlan {
   const bounds = coverageBounds(abilities);
   const all = getShortestPaths(worldMachine, {
     input: { policy: oraclePolicy(client), bounds },
@@ -203,14 +217,15 @@ export function planCoverage(abilities: CandidateAbilities, client: ClientSettin
     }
     return n;
   });
-  const paths = [...leaves];
+  // The targeted scenarios run first: each is built to expose one kind of bug, so a candidate
+  // that has it fails early, and a check's first counterexample comes in its first seconds.
+  const paths: WorldStep[][] = [];
   const streamKinds = new Map<number, StreamKind>();
   for (const kind of ['request', 'standalone', 'legacy'] as const) {
     const path = streamKindPath(kind, abilities, client, bounds);
     if (!path) continue;
     streamKinds.set(paths.length, kind);
     paths.push(path);
-    fresh.push(0);
   }
   const wider = new Map<number, Bounds>();
   const twoCalls = { ...bounds, calls: 2 };
@@ -218,7 +233,9 @@ export function planCoverage(abilities: CandidateAbilities, client: ClientSettin
     if (!path) continue;
     wider.set(paths.length, twoCalls);
     paths.push(path);
-    fresh.push(0);
   }
+  const targeted = paths.length;
+  paths.push(...leaves);
+  fresh.unshift(...new Array<number>(targeted).fill(0));
   return { bounds, states: all.length, paths, fresh, streamKinds, wider };
 }
