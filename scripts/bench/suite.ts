@@ -18,9 +18,16 @@ export default async function suiteBench(): Promise<BenchSection> {
   const server = await createReferenceServer();
   try {
     await runSuite({ name: 'warm-up', url: server.url }, { runs: 20, seed: 1, coverage: false });
-    const report = await runSuite({ name: 'reference', url: server.url }, { runs: 300, seed: 2, coverage: false });
-    const i = report.interleavings!;
-    lines.push(`interleavings against the reference over loopback: ${i.runs} runs in ${(i.ms / 1000).toFixed(2)} s = ${Math.round((i.runs / i.ms) * 1000)} runs/s (target: at least 100/s)`);
+    // Three rounds, and their median: one round's rate varies by half on a shared machine.
+    const rates: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const i = (await runSuite({ name: 'reference', url: server.url }, { runs: 300, seed: 2 + round, coverage: false })).interleavings!;
+      rates.push((i.runs / i.ms) * 1000);
+    }
+    lines.push(
+      `interleavings against the reference over loopback: 3 rounds of 300 runs at ${rates.map(Math.round).join(', ')} runs/s; ` +
+        `median ${Math.round(median(rates))} runs/s (target: at least 100/s, ${median(rates) >= 100 ? 'MET' : 'NOT MET'})`,
+    );
   } finally {
     await server.close();
   }
