@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { Endpoint, Purpose } from '../../properties/history.js';
+import { isObject } from '../../properties/messages.js';
 import type { Transport } from '../../model/transport.js';
 import type { HistoryRecorder } from './history-recorder.js';
 import type { FailureReason, Headers } from './types.js';
@@ -126,7 +127,7 @@ export function mediaType(contentType: string | undefined): string {
 /** Whether a JSON-RPC body (one message or a batch) asks the server to run a tool. */
 function runsTool(body: unknown): boolean {
   const messages: unknown[] = Array.isArray(body) ? body : [body];
-  return messages.some((m) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'tools/call');
+  return messages.some((m) => isObject(m) && m.method === 'tools/call');
 }
 
 /**
