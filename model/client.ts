@@ -5,17 +5,17 @@
  */
 import type { ClientPolicy } from './policy.js';
 import type { ClientStream, WorldEvent } from './world-types.js';
+import { streamWith } from './world-values.js';
 
 /** The client's transport parses the next frame off the wire into the inbox. */
 export function receive(stream: ClientStream, policy: ClientPolicy): ClientStream {
   const frame = stream.wire[0];
   if (!frame) return stream;
-  return {
-    ...stream,
+  return streamWith(stream, {
     wire: stream.wire.slice(1),
     inbox: [...stream.inbox, frame],
     cursor: policy.cursorAdvance === 'onReceive' ? frame.id : stream.cursor,
-  };
+  });
 }
 
 /** The application processes the oldest received frame; `processed` is false when dedup discarded it. */
@@ -31,12 +31,11 @@ export function drain(
   return {
     frame,
     processed,
-    stream: {
-      ...stream,
+    stream: streamWith(stream, {
       inbox,
       drained: processed ? [...stream.drained, frame.id] : stream.drained,
       cursor: policy.cursorAdvance === 'onDrain' && processed ? frame.id : stream.cursor,
-    },
+    }),
   };
 }
 
@@ -45,7 +44,7 @@ export function drain(
  * the client side (an unclean drop); when both are empty the drop is clean.
  */
 export function drop(stream: ClientStream): ClientStream {
-  return { ...stream, connected: false, wire: [], inbox: [] };
+  return streamWith(stream, { connected: false, wire: [], inbox: [] });
 }
 
 /** Whether dropping now loses nothing on the client side. */
@@ -55,10 +54,10 @@ export function isCleanDrop(stream: ClientStream): boolean {
 
 /** A connection now carries `frames` for this stream (a replay, or nothing for a quiet stream). */
 export function connect(stream: ClientStream, frames: WorldEvent[]): ClientStream {
-  return { ...stream, connected: true, wire: [...frames], inbox: [] };
+  return streamWith(stream, { connected: true, wire: [...frames], inbox: [] });
 }
 
 /** The server wrote frames on this stream's live connection. */
 export function deliver(stream: ClientStream, frames: WorldEvent[]): ClientStream {
-  return frames.length === 0 ? stream : { ...stream, wire: [...stream.wire, ...frames] };
+  return frames.length === 0 ? stream : streamWith(stream, { wire: [...stream.wire, ...frames] });
 }

@@ -1,13 +1,41 @@
 /**
- * 64-bit fingerprints of state keys (two 32-bit FNV-1a variants), computed as the key's parts
- * are written: a world's fingerprint needs no key string, so exploring allocates no string per
- * transition. Fed the same characters, the sink gives the same halves whether they come in one
- * piece or many.
+ * 64-bit fingerprints of state keys, computed as the key's parts are written: a world's
+ * fingerprint needs no key string, so exploring allocates no string per transition.
+ *
+ * A key is a sequence of parts (a session, a stream, the request list...). Each part is hashed
+ * on its own (two 32-bit FNV-1a variants) and the part hashes are mixed in order. A part that
+ * recurs unchanged from one world to the next (an untouched stream, the same session snapshot)
+ * keeps its hash (`HashedPart`), so only what a step changed is hashed again. Fed the same parts
+ * in the same order, the sink gives the same fingerprint, whether each part comes as text or
+ * as a `HashedPart` of that text.
  */
 
 /** Where a key's parts go: a string, or a running fingerprint. */
 export interface KeySink {
+  /** Appends one part. */
   add(part: string): void;
+  /** Appends one part whose hash is already known (see `hashPart`). */
+  addHashed(part: HashedPart): void;
+}
+
+/** A key part with its hash, computed once and reused wherever the part recurs. */
+export interface HashedPart {
+  readonly text: string;
+  readonly a: number;
+  readonly b: number;
+}
+
+/** The two 32-bit FNV-1a variants of a part's characters. */
+export function hashPart(text: string): HashedPart {
+  let a = 0x811c9dc5 | 0;
+  let b = 0x9747b28c | 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  return { text, a: a | 0, b: b | 0 };
 }
 
 /** Builds the whole key as a string. */
@@ -16,26 +44,43 @@ export class StringSink implements KeySink {
   add(part: string): void {
     this.key += part;
   }
+  addHashed(part: HashedPart): void {
+    this.key += part.text;
+  }
 }
 
-/** Folds every character into the two halves of a fingerprint. */
+/** Mixes each part's hash into the two halves of a fingerprint, in order. */
 export class FingerprintSink implements KeySink {
-  a = 0x811c9dc5 | 0;
-  b = 0x9747b28c | 0;
+  a = 0;
+  b = 0;
   reset(): this {
-    this.a = 0x811c9dc5 | 0;
-    this.b = 0x9747b28c | 0;
+    this.a = 0x2545f491;
+    this.b = 0x5bd1e995;
     return this;
   }
   add(part: string): void {
-    let { a, b } = this;
+    let a = 0x811c9dc5 | 0;
+    let b = 0x9747b28c | 0;
     for (let i = 0; i < part.length; i++) {
       const c = part.charCodeAt(i);
       a = Math.imul(a ^ c, 0x01000193);
       b = Math.imul(b ^ c, 0x5bd1e995);
       b ^= b >>> 15;
     }
-    this.a = a | 0;
-    this.b = b | 0;
+    this.mix(a | 0, b | 0);
+  }
+  addHashed(part: HashedPart): void {
+    this.mix(part.a, part.b);
+  }
+  /** Folds one part's hash in: each half runs the running value, xored with the part's half, through a 32-bit finalizer (murmur3's, and a variant). */
+  private mix(pa: number, pb: number): void {
+    let a = (this.a ^ pa) + 0x9e3779b9;
+    a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
+    a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
+    this.a = (a ^ (a >>> 16)) | 0;
+    let b = (this.b ^ pb) + 0x7f4a7c15;
+    b = Math.imul(b ^ (b >>> 15), 0x2c1b3c6d);
+    b = Math.imul(b ^ (b >>> 12), 0x297a2d39);
+    this.b = (b ^ (b >>> 15)) | 0;
   }
 }

@@ -12,7 +12,7 @@ import type { Policy } from './policy.js';
 import type { PropertyId } from './property-ids.js';
 import { forgetSessionMemo } from './session-step.js';
 import { FingerprintSink } from './explore-fingerprint.js';
-import { computeWorldKey, writeWorldKey } from './world-key.js';
+import { computeWorldKey, fingerprintWorld, type KeyParts } from './world-key.js';
 import { enabledSteps } from './world-steps.js';
 import type { World, WorldStep } from './world-types.js';
 import { initialWorld, step as takeStep } from './world.js';
@@ -94,9 +94,11 @@ class FingerprintTable {
   /** The state ID plus one; 0 marks an empty slot. */
   private ids = new Int32Array(1 << 12);
   size = 0;
-  /** The ID of the state `world` is, or -1 after recording it under `id`. */
-  getOrAdd(world: World, id: number): number {
-    writeWorldKey(world, sink.reset());
+  /** The key parts of the world last looked up, for its successors to reuse. */
+  parts: KeyParts | undefined;
+  /** The ID of the state `world` is, or -1 after recording it under `id`. `parent`: the parts of the world it was reached from. */
+  getOrAdd(world: World, id: number, parent?: KeyParts): number {
+    this.parts = fingerprintWorld(world, sink.reset(), parent);
     const { a, b } = sink;
     const found = this.find(a, b);
     if (this.ids[found] !== 0) return this.ids[found]! - 1;
@@ -130,6 +132,7 @@ class FingerprintTable {
 /** Seen states by whole key. */
 class ExactTable {
   private readonly map = new Map<string, number>();
+  readonly parts = undefined;
   get size(): number {
     return this.map.size;
   }
@@ -203,8 +206,9 @@ function search(options: ExploreOptions): ExploreResult {
   const parents = new Parents();
   const table = new StepTable();
   seen.getOrAdd(initial, parents.add(-1, -1));
-  // The queue holds worlds not yet expanded; an expanded world is dropped from it.
+  // The queue holds worlds not yet expanded (with their key parts); an expanded world is dropped from it.
   let queue: Array<World | undefined> = [initial];
+  let queueParts: Array<KeyParts | undefined> = [seen.parts];
   let queueIds: number[] = [0];
   let head = 0;
   let transitions = 0;
@@ -215,12 +219,15 @@ function search(options: ExploreOptions): ExploreResult {
   while (head < queue.length) {
     const world = queue[head]!;
     const id = queueIds[head]!;
+    const parts = queueParts[head];
     if (queue.length - head > widest) widest = queue.length - head;
     queue[head] = undefined;
+    queueParts[head] = undefined;
     head++;
     if (head > 65_536 && head * 2 > queue.length) {
       // Compact the queue so expanded worlds can be collected.
       queue = queue.slice(head);
+      queueParts = queueParts.slice(head);
       queueIds = queueIds.slice(head);
       head = 0;
     }
@@ -237,9 +244,10 @@ function search(options: ExploreOptions): ExploreResult {
     transitions += steps.length;
     for (const s of steps) {
       const next = takeStep(world, s);
-      if (seen.getOrAdd(next, parents.size) >= 0) continue;
+      if (seen.getOrAdd(next, parents.size, parts) >= 0) continue;
       const nextId = parents.add(id, table.id(s));
       queue.push(next);
+      queueParts.push(seen.parts);
       queueIds.push(nextId);
     }
   }

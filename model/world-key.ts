@@ -9,59 +9,14 @@
  * numbering are one state. (The explorer replays the steps to print real IDs.)
  * Sessions the client has left change no more; the key keeps of them only what invariants read.
  */
-import { StringSink, type KeySink } from './explore-fingerprint.js';
+import { hashPart, StringSink, type FingerprintSink, type HashedPart, type KeySink } from './explore-fingerprint.js';
 import { memoization } from './memo.js';
 import { replayGap } from './replay-gap.js';
 import { sessionContext, type SessionSnapshot } from './session-step.js';
 import type { SessionContext } from './session-types.js';
-import type { World, WorldMessage } from './world-types.js';
+import type { ClientRequest, ClientStream, World, WorldEvent, WorldMessage } from './world-types.js';
 
 type Context = SessionContext<WorldMessage>;
-
-/**
- * Key parts per session snapshot. Off (the default), a table remembers only the last two
- * snapshots it computed for: a world's successors mostly keep its session snapshot (client-side
- * steps do not touch it), so two entries hit often and hold next to nothing. On
- * (`memoization.sessionKeys`), it remembers every snapshot alive: a session state recurs under
- * many client states.
- */
-class PartTable<T> {
-  private readonly all = new WeakMap<SessionSnapshot, T>();
-  // The two snapshots last asked for: a world being expanded and the successor a server step gave it.
-  private lastSnapshot: SessionSnapshot | undefined;
-  private lastValue: T | undefined;
-  private otherSnapshot: SessionSnapshot | undefined;
-  private otherValue: T | undefined;
-  constructor(private readonly compute: (s: SessionSnapshot) => T) {}
-  get(snapshot: SessionSnapshot): T {
-    if (!memoization.sessionKeys) {
-      if (this.lastSnapshot === snapshot) return this.lastValue as T;
-      const value = this.otherSnapshot === snapshot ? (this.otherValue as T) : this.compute(snapshot);
-      this.otherSnapshot = this.lastSnapshot;
-      this.otherValue = this.lastValue;
-      this.lastSnapshot = snapshot;
-      this.lastValue = value;
-      return value;
-    }
-    let value = this.all.get(snapshot);
-    if (value === undefined) {
-      value = this.compute(snapshot);
-      this.all.set(snapshot, value);
-    }
-    return value;
-  }
-}
-
-function positions(context: Context): Map<string, string> {
-  const counts = new Map<string, number>();
-  const refs = new Map<string, string>();
-  for (const event of context.log) {
-    const n = counts.get(event.stream) ?? 0;
-    counts.set(event.stream, n + 1);
-    refs.set(event.id, `${event.stream}#${n}`);
-  }
-  return refs;
-}
 
 function resumesKey(context: Context): string {
   let key = '';
@@ -70,12 +25,12 @@ function resumesKey(context: Context): string {
   return key;
 }
 
-function leftSessionKey(snapshot: SessionSnapshot): string {
+function leftSessionPart(snapshot: SessionSnapshot): string {
   const c = sessionContext<WorldMessage>(snapshot);
-  return `${String(snapshot.value)[0]}${resumesKey(c)}${c.servedUnderForeignCapabilities ? '!' : ''}${c.streams.some((s) => s.connected) ? '+' : ''}`;
+  return `${String(snapshot.value)[0]}${resumesKey(c)}${c.servedUnderForeignCapabilities ? '!' : ''}${c.streams.some((s) => s.connected) ? '+' : ''}§`;
 }
 
-function heldSessionKey(snapshot: SessionSnapshot): string {
+function heldSessionPart(snapshot: SessionSnapshot): string {
   const c = sessionContext<WorldMessage>(snapshot);
   let key = `${String(snapshot.value)[0]}${c.transport}${c.capabilities === c.negotiated ? '' : '~'}${c.servedUnderForeignCapabilities ? '!' : ''}|${resumesKey(c)}|`;
   // Log retention: which events the store has dropped (by their stream positions, as events are named here).
@@ -87,12 +42,72 @@ function heldSessionKey(snapshot: SessionSnapshot): string {
     for (const m of s.queue) key += `${m.request}.${m.seq},`;
     key += ';';
   }
-  return key;
+  return `${key}§`;
 }
 
-const positionTable = new PartTable((s) => positions(sessionContext<WorldMessage>(s)));
-const heldTable = new PartTable(heldSessionKey);
-const leftTable = new PartTable(leftSessionKey);
+/**
+ * The parts of a world's key with the objects they were computed from, by position. A world's
+ * successors share most of its objects (a step touches one stream; client-side steps keep the
+ * session snapshot), so a successor's fingerprint hashes only the parts whose objects changed.
+ */
+export interface KeyParts {
+  readonly held: number;
+  readonly sessions: readonly SessionSnapshot[];
+  readonly sessionParts: readonly HashedPart[];
+  readonly streams: readonly ClientStream[];
+  readonly streamParts: readonly HashedPart[];
+  readonly requests: readonly ClientRequest[];
+  readonly requestsPart: HashedPart;
+  readonly executions: World['executions'];
+  readonly executionsPart: HashedPart;
+}
+
+// Off by default: every session snapshot's part kept while the snapshot lives (the bench measures it).
+const sessionPartMemo = new WeakMap<SessionSnapshot, HashedPart>();
+
+function sessionPart(snapshot: SessionSnapshot, held: boolean): HashedPart {
+  if (!memoization.sessionKeys || !held) return hashPart(held ? heldSessionPart(snapshot) : leftSessionPart(snapshot));
+  let part = sessionPartMemo.get(snapshot);
+  if (part === undefined) sessionPartMemo.set(snapshot, (part = hashPart(heldSessionPart(snapshot))));
+  return part;
+}
+
+/**
+ * Mixes a world's key into `sink` part by part, as `writeWorldKey` writes it, reusing `parent`'s
+ * hashed parts for the objects the world shares with it. Returns the world's parts, for its own successors.
+ */
+export function fingerprintWorld(world: World, sink: FingerprintSink, parent?: KeyParts): KeyParts {
+  const { client, used, sessions } = world;
+  const held = client.session;
+  const reuseSessions = parent !== undefined && parent.held === held;
+  const sessionParts: HashedPart[] = new Array(sessions.length);
+  for (let i = 0; i < sessions.length; i++) {
+    const session = sessions[i]!;
+    const part = reuseSessions && parent.sessions[i] === session ? parent.sessionParts[i]! : sessionPart(session, i === held);
+    sessionParts[i] = part;
+    sink.addHashed(part);
+  }
+  sink.add(headerPart(world));
+  const { streams } = client;
+  // Client streams belong to the held session: the same object names its events the same way while that session is held.
+  const reuseStreams = reuseSessions ? parent.streams : undefined;
+  const log = held >= 0 ? sessionContext<WorldMessage>(sessions[held]!).log : noLog;
+  const streamParts: HashedPart[] = new Array(streams.length);
+  for (let i = 0; i < streams.length; i++) {
+    const stream = streams[i]!;
+    const part = reuseStreams !== undefined && reuseStreams[i] === stream ? parent!.streamParts[i]! : hashPart(streamPart(stream, log));
+    streamParts[i] = part;
+    sink.addHashed(part);
+  }
+  sink.add('|');
+  const requestsPart = parent !== undefined && parent.requests === client.requests ? parent.requestsPart : hashPart(requestsKey(client.requests));
+  sink.addHashed(requestsPart);
+  const executionsPart =
+    parent !== undefined && parent.executions === world.executions ? parent.executionsPart : hashPart(executionsKey(world.executions));
+  sink.addHashed(executionsPart);
+  sink.add(usedPart(used));
+  return { held, sessions, sessionParts, streams, streamParts, requests: client.requests, requestsPart, executions: world.executions, executionsPart };
+}
 
 const cache = new WeakMap<World, string>();
 
@@ -112,41 +127,71 @@ export function computeWorldKey(world: World): string {
   return sink.key;
 }
 
-const noRefs = new Map<string, string>();
+/**
+ * An event by its stream and its position there (`r1#2`), as the held session's log names it;
+ * `?` for an event the log does not hold. The log only grows, so an event's name never changes
+ * while the session is held: a client stream's part depends on the stream alone.
+ */
+function eventName(log: readonly WorldEvent[], id: string): string {
+  let at = -1;
+  for (let i = 0; i < log.length; i++) {
+    if (log[i]!.id === id) {
+      at = i;
+      break;
+    }
+  }
+  if (at < 0) return '?';
+  const { stream } = log[at]!;
+  let position = 0;
+  for (let i = 0; i < at; i++) if (log[i]!.stream === stream) position++;
+  return `${stream}#${position}`;
+}
 
-/** Writes a world's key, part by part, to `sink` (a string, or a fingerprint that needs none). */
+function streamPart(stream: ClientStream, log: readonly WorldEvent[]): string {
+  let key = `${stream.id}@${eventName(log, stream.cursor)}${stream.connected ? '+' : '-'}`;
+  for (const f of stream.wire) key += `${eventName(log, f.id)},`;
+  key += '>';
+  for (const f of stream.inbox) key += `${eventName(log, f.id)},`;
+  key += '>';
+  for (const id of stream.drained) key += `${eventName(log, id)},`;
+  return `${key};`;
+}
+
+function requestsKey(requests: ClientRequest[]): string {
+  let key = '';
+  for (const r of requests) key += `${r.id}${r.call}${r.stream}${r.session}${r.unsolicited ? 'u' : ''}${r.status[0]},`;
+  return `${key}|`;
+}
+
+function executionsKey(executions: World['executions']): string {
+  let key = '';
+  for (const call in executions) key += `${call}${executions[call]},`;
+  return `${key}|`;
+}
+
+const noLog: readonly WorldEvent[] = [];
+
+function headerPart(world: World): string {
+  const { client } = world;
+  return `${client.phase[0]}${client.transport[1]}${client.session}${client.staleCursor === null ? '' : 's'}|`;
+}
+
+function usedPart(used: World['used']): string {
+  return `${used.calls}${used.drops}${used.resumes}${used.reinitializes}${used.retries}${used.deletes}`;
+}
+
+/**
+ * Writes a world's key, part by part, to `sink`. Every part ends in a delimiter no part holds
+ * inside, so the same string means the same parts. (`fingerprintWorld` mixes the same parts.)
+ */
 export function writeWorldKey(world: World, sink: KeySink): void {
-  const { client, used } = world;
-  for (let i = 0; i < world.sessions.length; i++) {
-    const session = world.sessions[i]!;
-    sink.add(i === client.session ? heldTable.get(session) : leftTable.get(session));
-    sink.add('§');
-  }
-  const held = world.sessions[client.session];
-  const refs = held ? positionTable.get(held) : noRefs;
-  const ref = (id: string) => refs.get(id) ?? '?';
-  sink.add(`${client.phase[0]}${client.transport[1]}${client.session}${client.staleCursor === null ? '' : 's'}|`);
-  for (const s of client.streams) {
-    sink.add(`${s.id}@${ref(s.cursor)}${s.connected ? '+' : '-'}`);
-    for (const f of s.wire) {
-      sink.add(ref(f.id));
-      sink.add(',');
-    }
-    sink.add('>');
-    for (const f of s.inbox) {
-      sink.add(ref(f.id));
-      sink.add(',');
-    }
-    sink.add('>');
-    for (const id of s.drained) {
-      sink.add(ref(id));
-      sink.add(',');
-    }
-    sink.add(';');
-  }
+  const { client, sessions } = world;
+  for (let i = 0; i < sessions.length; i++) sink.add(i === client.session ? heldSessionPart(sessions[i]!) : leftSessionPart(sessions[i]!));
+  sink.add(headerPart(world));
+  const log = client.session >= 0 ? sessionContext<WorldMessage>(sessions[client.session]!).log : noLog;
+  for (const s of client.streams) sink.add(streamPart(s, log));
   sink.add('|');
-  for (const r of client.requests) sink.add(`${r.id}${r.call}${r.stream}${r.session}${r.unsolicited ? 'u' : ''}${r.status[0]},`);
-  sink.add('|');
-  for (const call in world.executions) sink.add(`${call}${world.executions[call]},`);
-  sink.add(`|${used.calls}${used.drops}${used.resumes}${used.reinitializes}${used.retries}${used.deletes}`);
+  sink.add(requestsKey(client.requests));
+  sink.add(executionsKey(world.executions));
+  sink.add(usedPart(world.used));
 }

@@ -16,6 +16,7 @@ import type {
   WorldMessage,
   WorldStep,
 } from './world-types.js';
+import { clientStream, clientWith, requestWith, usedOneMore, worldWith } from './world-values.js';
 
 /** What the world's client declares in `initialize`. */
 export const clientCapabilities: Capabilities = Object.freeze({ roots: { listChanged: true } });
@@ -51,21 +52,19 @@ function serve(world: World, event: SessionEvent<WorldMessage>): { world: World;
   sessions[index] = session;
   const { reply } = sessionContext<WorldMessage>(session);
   const last = reply.reason === undefined ? { status: reply.status } : { status: reply.status, reason: reply.reason };
-  return { world: { ...world, sessions, last }, session };
+  return { world: worldWith(world, { sessions, last }), session };
 }
 
 function updateStream(client: ClientState, id: string, update: (stream: ClientStream) => ClientStream): ClientState {
-  return { ...client, streams: client.streams.map((s) => (s.id === id ? update(s) : s)) };
+  return clientWith(client, { streams: client.streams.map((s) => (s.id === id ? update(s) : s)) });
 }
 
 function failPending(requests: ClientRequest[]): ClientRequest[] {
-  return requests.map((r) => (r.status === 'pending' ? { ...r, status: 'failed' as const } : r));
+  return requests.map((r) => (r.status === 'pending' ? requestWith(r, 'failed') : r));
 }
 
 function newStream(id: string, kind: ClientStream['kind'], cursor: string, request?: string): ClientStream {
-  const stream: ClientStream = { id, kind, cursor, connected: true, wire: [], inbox: [], drained: [] };
-  if (request !== undefined) stream.request = request;
-  return stream;
+  return clientStream({ id, kind, request, cursor, connected: true, wire: [], inbox: [], drained: [] });
 }
 
 function initialize(world: World, transport: Transport): World {
@@ -91,8 +90,7 @@ function initialize(world: World, transport: Transport): World {
     streams.push(newStream(reply.stream!, 'standalone', reply.frames[0]!.id));
   }
   const old = world.client.streams[0];
-  const fresh: World = {
-    ...world,
+  const fresh = worldWith(world, {
     sessions: [...world.sessions, session],
     client: {
       phase: 'ready',
@@ -102,9 +100,9 @@ function initialize(world: World, transport: Transport): World {
       requests: failPending(world.client.requests),
       staleCursor: old ? old.cursor : world.client.staleCursor,
     },
-    used: { ...world.used, reinitializes: world.used.reinitializes + (world.client.session >= 0 ? 1 : 0) },
+    used: world.client.session >= 0 ? usedOneMore(world.used, 'reinitializes') : world.used,
     last: { status: 200 },
-  };
+  });
   return retryFailedCall(fresh);
 }
 
@@ -116,7 +114,7 @@ function retryFailedCall(world: World): World {
   const failed = [...requests].reverse().find((r) => r.status === 'failed' && !settled(r.call));
   if (!failed) return world;
   const retried = issueCall(world, failed.call, failed.unsolicited);
-  return { ...retried, used: { ...retried.used, retries: world.used.retries + 1 } };
+  return worldWith(retried, { used: usedOneMore(retried.used, 'retries') });
 }
 
 /** Sends one tool call: the tool runs (a side effect) when the server accepts the request. */
@@ -138,10 +136,9 @@ function issueCall(world: World, call: string, unsolicited: boolean): World {
   const { reply } = sessionContext<WorldMessage>(served.session);
   if (reply.status >= 400) {
     const failed: ClientRequest = { id: request, call, stream: '', session: world.client.session, unsolicited, status: 'failed' };
-    return {
-      ...served.world,
-      client: { ...world.client, phase: 'mustReinitialize', requests: failPending([...world.client.requests, failed]) },
-    };
+    return worldWith(served.world, {
+      client: clientWith(world.client, { phase: 'mustReinitialize', requests: failPending([...world.client.requests, failed]) }),
+    });
   }
   const legacy = world.client.streams.find((s) => s.kind === 'legacy');
   const stream = transport === 'streamable' ? reply.stream! : legacy!.id;
@@ -149,18 +146,16 @@ function issueCall(world: World, call: string, unsolicited: boolean): World {
     transport === 'streamable'
       ? [...world.client.streams, newStream(stream, 'request', reply.frames[0]!.id, request)]
       : world.client.streams;
-  return {
-    ...served.world,
+  return worldWith(served.world, {
     executions: { ...world.executions, [call]: (world.executions[call] ?? 0) + 1 },
-    client: {
-      ...world.client,
+    client: clientWith(world.client, {
       streams,
       requests: [
         ...world.client.requests,
         { id: request, call, stream, session: world.client.session, unsolicited, status: 'pending' },
       ],
-    },
-  };
+    }),
+  });
 }
 
 function resume(world: World, step: Extract<WorldStep, { type: 'RESUME' }>): World {
@@ -170,35 +165,29 @@ function resume(world: World, step: Extract<WorldStep, { type: 'RESUME' }>): Wor
     step.cursor === 'own' ? stream.cursor : step.cursor === 'garbage' ? garbageCursor : world.client.staleCursor!;
   const served = serve(world, { type: 'RESUME', transport, lastEventId });
   const { reply } = sessionContext<WorldMessage>(served.session);
-  const used = { ...world.used, resumes: world.used.resumes + 1 };
+  const used = usedOneMore(world.used, 'resumes');
   if (reply.status >= 400) {
     // 404: the client must start a new session; what it waited for there is reported failed.
-    return {
-      ...served.world,
+    return worldWith(served.world, {
       used,
-      client: { ...world.client, phase: 'mustReinitialize', requests: failPending(world.client.requests) },
-    };
+      client: clientWith(world.client, { phase: 'mustReinitialize', requests: failPending(world.client.requests) }),
+    });
   }
-  return {
-    ...served.world,
-    used,
-    client: { ...updateStream(world.client, stream.id, (s) => connect(s, reply.frames)), transport },
-  };
+  const streams = world.client.streams.map((s) => (s.id === stream.id ? connect(s, reply.frames) : s));
+  return worldWith(served.world, { used, client: clientWith(world.client, { streams, transport }) });
 }
 
 function timeout(world: World, requestId: string): World {
   const request = world.client.requests.find((r) => r.id === requestId)!;
-  const timedOut: World = {
-    ...world,
-    client: {
-      ...world.client,
-      requests: world.client.requests.map((r) => (r.id === requestId ? { ...r, status: 'timedOut' as const } : r)),
-    },
+  const timedOut = worldWith(world, {
+    client: clientWith(world.client, {
+      requests: world.client.requests.map((r) => (r.id === requestId ? requestWith(r, 'timedOut') : r)),
+    }),
     last: null,
-  };
+  });
   if (!world.policy.client.retryOnTimeout || world.used.retries >= world.bounds.retries) return timedOut;
   const retried = issueCall(timedOut, request.call, request.unsolicited);
-  return { ...retried, used: { ...retried.used, retries: world.used.retries + 1 } };
+  return worldWith(retried, { used: usedOneMore(retried.used, 'retries') });
 }
 
 /** The next world after one step. The step must be enabled (see `canStep`). */
@@ -209,40 +198,32 @@ export function step(world: World, event: WorldStep): World {
       return initialize(world, event.transport);
     case 'CALL': {
       // A migrating client speaks streamable from now on, whatever the server answers.
-      const from = event.migrate ? { ...world, client: { ...world.client, transport: 'streamable' as const } } : world;
+      const from = event.migrate ? worldWith(world, { client: clientWith(world.client, { transport: 'streamable' }) }) : world;
       const next = issueCall(from, `c${world.used.calls + 1}`, event.unsolicited);
-      return { ...next, used: { ...next.used, calls: world.used.calls + 1 } };
+      return worldWith(next, { used: usedOneMore(next.used, 'calls') });
     }
     case 'SEND': {
       const served = serve(world, { type: 'SEND', stream: event.stream });
       const { frames } = sessionContext<WorldMessage>(served.session).reply;
-      return { ...served.world, client: updateStream(world.client, event.stream, (s) => deliver(s, frames)) };
+      return worldWith(served.world, { client: updateStream(world.client, event.stream, (s) => deliver(s, frames)) });
     }
     case 'RECEIVE':
-      return { ...world, client: updateStream(world.client, event.stream, (s) => receive(s, policy)), last: null };
+      return worldWith(world, { client: updateStream(world.client, event.stream, (s) => receive(s, policy)), last: null });
     case 'DRAIN': {
       const stream = world.client.streams.find((s) => s.id === event.stream)!;
       const drained = drain(stream, policy);
       const message = drained.processed ? drained.frame?.message : undefined;
       let client = updateStream(world.client, event.stream, () => drained.stream);
       if (message?.kind === 'result') {
-        client = {
-          ...client,
-          requests: client.requests.map((r) =>
-            r.id === message.request && r.status === 'pending' ? { ...r, status: 'answered' as const } : r,
-          ),
-        };
+        client = clientWith(client, {
+          requests: client.requests.map((r) => (r.id === message.request && r.status === 'pending' ? requestWith(r, 'answered') : r)),
+        });
       }
-      return { ...world, client, last: null };
+      return worldWith(world, { client, last: null });
     }
     case 'DROP': {
       const served = serve(world, { type: 'CONNECTION_LOST', stream: event.stream });
-      return {
-        ...served.world,
-        client: updateStream(world.client, event.stream, drop),
-        used: { ...world.used, drops: world.used.drops + 1 },
-        last: null,
-      };
+      return worldWith(served.world, { client: updateStream(world.client, event.stream, drop), used: usedOneMore(world.used, 'drops'), last: null });
     }
     case 'RESUME':
       return resume(world, event);
@@ -251,21 +232,19 @@ export function step(world: World, event: WorldStep): World {
     case 'EXPIRE':
     case 'TRIM':
       // The server's own doing: nobody asked, nobody is answered, the client learns of it later.
-      return { ...serve(world, { type: event.type }).world, last: null };
+      return worldWith(serve(world, { type: event.type }).world, { last: null });
     case 'DELETE': {
       const served = serve(world, { type: 'DELETE', transport: world.client.transport });
       const old = world.client.streams[0];
-      return {
-        ...served.world,
-        client: {
-          ...world.client,
+      return worldWith(served.world, {
+        client: clientWith(world.client, {
           phase: 'idle',
           streams: [],
           requests: failPending(world.client.requests),
           staleCursor: old ? old.cursor : world.client.staleCursor,
-        },
-        used: { ...world.used, deletes: world.used.deletes + 1 },
-      };
+        }),
+        used: usedOneMore(world.used, 'deletes'),
+      });
     }
   }
 }

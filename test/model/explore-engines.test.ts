@@ -12,7 +12,10 @@ import { memoization } from '../../model/memo.js';
 import { policies } from '../../model/policy.js';
 import { replay } from '../../model/trace.js';
 import type { World } from '../../model/world-types.js';
+import { FingerprintSink } from '../../model/explore-fingerprint.js';
+import { fingerprintWorld, writeWorldKey, type KeyParts } from '../../model/world-key.js';
 import { canStep, candidateSteps, enabledSteps } from '../../model/world-steps.js';
+import { step } from '../../model/world.js';
 
 const bounds = parseBounds('calls=1,notifications=1,drops=1,resumes=1');
 const full = parseBounds('calls=1,notifications=1,drops=1,resumes=1,deletes=1,unsolicited=1');
@@ -94,6 +97,38 @@ describe('explore finds what xstate/graph finds', () => {
       expect(worlds, name).toBeGreaterThan(100);
       expect(offered, name).toBeGreaterThan(worlds);
     }
+  });
+
+  test("a successor's fingerprint from its parent's reused parts is its fingerprint from scratch and from its whole key's parts", () => {
+    const prints = (world: World, parent?: KeyParts) => {
+      const sink = new FingerprintSink().reset();
+      const parts = fingerprintWorld(world, sink, parent);
+      return { print: [sink.a, sink.b], parts };
+    };
+    let successors = 0;
+    let reused = 0;
+    for (const name of ['reference', 'seed-000', 'retention-partial-replay']) {
+      explore({
+        policy: policies[name]!,
+        bounds: full,
+        visit: (world) => {
+          const parent = prints(world);
+          const whole = new FingerprintSink().reset();
+          writeWorldKey(world, whole);
+          expect([whole.a, whole.b]).toEqual(parent.print);
+          for (const s of enabledSteps(world)) {
+            const next = step(world, s);
+            const fromParent = prints(next, parent.parts);
+            expect(fromParent.print).toEqual(prints(next).print);
+            successors++;
+            if (fromParent.parts.streamParts.some((p, i) => p === parent.parts.streamParts[i])) reused++;
+          }
+        },
+      });
+    }
+    expect(successors).toBeGreaterThan(1000);
+    // The reuse this test exists for really happens.
+    expect(reused).toBeGreaterThan(successors / 4);
   });
 
   test('visit sees every distinct world once', () => {
