@@ -1,32 +1,28 @@
 /**
- * 64-bit fingerprints of state keys, computed as the key's parts are written: a world's
- * fingerprint needs no key string, so exploring allocates no string per transition.
+ * 64-bit fingerprints of state keys, mixed from the hashes of the key's parts.
  *
  * A key is a sequence of parts (a session, a stream, the request list...). Each part is hashed
  * on its own (two 32-bit FNV-1a variants) and the part hashes are mixed in order. A part that
  * recurs unchanged from one world to the next (an untouched stream, the same session snapshot)
- * keeps its hash (`HashedPart`), so only what a step changed is hashed again. Fed the same parts
- * in the same order, the sink gives the same fingerprint, whether each part comes as text or
- * as a `HashedPart` of that text.
+ * keeps its hash (`PartHash`), so only what a step changed is hashed again. Fed the same parts
+ * in the same order, the sink gives the same fingerprint, whether a part comes as text or as
+ * the `PartHash` of that text.
  */
 
 /** Where a key's parts go: a string, or a running fingerprint. */
 export interface KeySink {
   /** Appends one part. */
   add(part: string): void;
-  /** Appends one part whose hash is already known (see `hashPart`). */
-  addHashed(part: HashedPart): void;
 }
 
-/** A key part with its hash, computed once and reused wherever the part recurs. */
-export interface HashedPart {
-  readonly text: string;
+/** The hash of a key part, computed once and reused wherever the part recurs. */
+export interface PartHash {
   readonly a: number;
   readonly b: number;
 }
 
 /** The two 32-bit FNV-1a variants of a part's characters. */
-export function hashPart(text: string): HashedPart {
+export function hashPart(text: string): PartHash {
   let a = 0x811c9dc5 | 0;
   let b = 0x9747b28c | 0;
   for (let i = 0; i < text.length; i++) {
@@ -35,7 +31,7 @@ export function hashPart(text: string): HashedPart {
     b = Math.imul(b ^ c, 0x5bd1e995);
     b ^= b >>> 15;
   }
-  return { text, a: a | 0, b: b | 0 };
+  return { a: a | 0, b: b | 0 };
 }
 
 /** Builds the whole key as a string. */
@@ -43,9 +39,6 @@ export class StringSink implements KeySink {
   key = '';
   add(part: string): void {
     this.key += part;
-  }
-  addHashed(part: HashedPart): void {
-    this.key += part.text;
   }
 }
 
@@ -59,17 +52,11 @@ export class FingerprintSink implements KeySink {
     return this;
   }
   add(part: string): void {
-    let a = 0x811c9dc5 | 0;
-    let b = 0x9747b28c | 0;
-    for (let i = 0; i < part.length; i++) {
-      const c = part.charCodeAt(i);
-      a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b ^ c, 0x5bd1e995);
-      b ^= b >>> 15;
-    }
-    this.mix(a | 0, b | 0);
+    const { a, b } = hashPart(part);
+    this.mix(a, b);
   }
-  addHashed(part: HashedPart): void {
+  /** Appends one part by its hash. */
+  addHashed(part: PartHash): void {
     this.mix(part.a, part.b);
   }
   /** Folds one part's hash in: each half runs the running value, xored with the part's half, through a 32-bit finalizer (murmur3's, and a variant). */

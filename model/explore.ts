@@ -12,7 +12,8 @@ import type { Policy } from './policy.js';
 import type { PropertyId } from './property-ids.js';
 import { forgetSessionMemo } from './session-step.js';
 import { FingerprintSink } from './explore-fingerprint.js';
-import { computeWorldKey, fingerprintWorld, type KeyParts } from './world-key.js';
+import { computeWorldKey } from './world-key.js';
+import { WorldFingerprinter, type KeyParts } from './world-fingerprint.js';
 import { enabledSteps } from './world-steps.js';
 import type { World, WorldStep } from './world-types.js';
 import { initialWorld, step as takeStep } from './world.js';
@@ -94,12 +95,11 @@ class FingerprintTable {
   /** The state ID plus one; 0 marks an empty slot. */
   private ids = new Int32Array(1 << 12);
   size = 0;
-  /** The key parts of the world last looked up, for its successors to reuse. */
-  parts: KeyParts | undefined;
+  private readonly fingerprinter = new WorldFingerprinter();
   /** The ID of the state `world` is, or -1 after recording it under `id`. `parent`: the parts of the world it was reached from. */
   getOrAdd(world: World, id: number, parent?: KeyParts): number {
-    this.parts = fingerprintWorld(world, sink.reset(), parent);
-    const { a, b } = sink;
+    this.fingerprinter.fingerprint(world, parent);
+    const { a, b } = this.fingerprinter.sink;
     const found = this.find(a, b);
     if (this.ids[found] !== 0) return this.ids[found]! - 1;
     this.a[found] = a;
@@ -107,6 +107,10 @@ class FingerprintTable {
     this.ids[found] = id + 1;
     if (++this.size * 2 > this.ids.length) this.grow();
     return -1;
+  }
+  /** The key parts of the state just added, for its successors to reuse. */
+  keepParts(): KeyParts {
+    return this.fingerprinter.keep();
   }
   private find(a: number, b: number): number {
     const mask = this.ids.length - 1;
@@ -132,7 +136,9 @@ class FingerprintTable {
 /** Seen states by whole key. */
 class ExactTable {
   private readonly map = new Map<string, number>();
-  readonly parts = undefined;
+  keepParts(): undefined {
+    return undefined;
+  }
   get size(): number {
     return this.map.size;
   }
@@ -208,7 +214,7 @@ function search(options: ExploreOptions): ExploreResult {
   seen.getOrAdd(initial, parents.add(-1, -1));
   // The queue holds worlds not yet expanded (with their key parts); an expanded world is dropped from it.
   let queue: Array<World | undefined> = [initial];
-  let queueParts: Array<KeyParts | undefined> = [seen.parts];
+  let queueParts: Array<KeyParts | undefined> = [seen.keepParts()];
   let queueIds: number[] = [0];
   let head = 0;
   let transitions = 0;
@@ -247,7 +253,7 @@ function search(options: ExploreOptions): ExploreResult {
       if (seen.getOrAdd(next, parents.size, parts) >= 0) continue;
       const nextId = parents.add(id, table.id(s));
       queue.push(next);
-      queueParts.push(seen.parts);
+      queueParts.push(seen.keepParts());
       queueIds.push(nextId);
     }
   }

@@ -9,8 +9,7 @@
  * numbering are one state. (The explorer replays the steps to print real IDs.)
  * Sessions the client has left change no more; the key keeps of them only what invariants read.
  */
-import { hashPart, StringSink, type FingerprintSink, type HashedPart, type KeySink } from './explore-fingerprint.js';
-import { memoization } from './memo.js';
+import { StringSink, type KeySink } from './explore-fingerprint.js';
 import { replayGap } from './replay-gap.js';
 import { sessionContext, type SessionSnapshot } from './session-step.js';
 import type { SessionContext } from './session-types.js';
@@ -25,12 +24,14 @@ function resumesKey(context: Context): string {
   return key;
 }
 
-function leftSessionPart(snapshot: SessionSnapshot): string {
+/** The key part of a session the client has left. */
+export function leftSessionPart(snapshot: SessionSnapshot): string {
   const c = sessionContext<WorldMessage>(snapshot);
   return `${String(snapshot.value)[0]}${resumesKey(c)}${c.servedUnderForeignCapabilities ? '!' : ''}${c.streams.some((s) => s.connected) ? '+' : ''}§`;
 }
 
-function heldSessionPart(snapshot: SessionSnapshot): string {
+/** The key part of the session the client holds. */
+export function heldSessionPart(snapshot: SessionSnapshot): string {
   const c = sessionContext<WorldMessage>(snapshot);
   let key = `${String(snapshot.value)[0]}${c.transport}${c.capabilities === c.negotiated ? '' : '~'}${c.servedUnderForeignCapabilities ? '!' : ''}|${resumesKey(c)}|`;
   // Log retention: which events the store has dropped (by their stream positions, as events are named here).
@@ -43,70 +44,6 @@ function heldSessionPart(snapshot: SessionSnapshot): string {
     key += ';';
   }
   return `${key}§`;
-}
-
-/**
- * The parts of a world's key with the objects they were computed from, by position. A world's
- * successors share most of its objects (a step touches one stream; client-side steps keep the
- * session snapshot), so a successor's fingerprint hashes only the parts whose objects changed.
- */
-export interface KeyParts {
-  readonly held: number;
-  readonly sessions: readonly SessionSnapshot[];
-  readonly sessionParts: readonly HashedPart[];
-  readonly streams: readonly ClientStream[];
-  readonly streamParts: readonly HashedPart[];
-  readonly requests: readonly ClientRequest[];
-  readonly requestsPart: HashedPart;
-  readonly executions: World['executions'];
-  readonly executionsPart: HashedPart;
-}
-
-// Off by default: every session snapshot's part kept while the snapshot lives (the bench measures it).
-const sessionPartMemo = new WeakMap<SessionSnapshot, HashedPart>();
-
-function sessionPart(snapshot: SessionSnapshot, held: boolean): HashedPart {
-  if (!memoization.sessionKeys || !held) return hashPart(held ? heldSessionPart(snapshot) : leftSessionPart(snapshot));
-  let part = sessionPartMemo.get(snapshot);
-  if (part === undefined) sessionPartMemo.set(snapshot, (part = hashPart(heldSessionPart(snapshot))));
-  return part;
-}
-
-/**
- * Mixes a world's key into `sink` part by part, as `writeWorldKey` writes it, reusing `parent`'s
- * hashed parts for the objects the world shares with it. Returns the world's parts, for its own successors.
- */
-export function fingerprintWorld(world: World, sink: FingerprintSink, parent?: KeyParts): KeyParts {
-  const { client, used, sessions } = world;
-  const held = client.session;
-  const reuseSessions = parent !== undefined && parent.held === held;
-  const sessionParts: HashedPart[] = new Array(sessions.length);
-  for (let i = 0; i < sessions.length; i++) {
-    const session = sessions[i]!;
-    const part = reuseSessions && parent.sessions[i] === session ? parent.sessionParts[i]! : sessionPart(session, i === held);
-    sessionParts[i] = part;
-    sink.addHashed(part);
-  }
-  sink.add(headerPart(world));
-  const { streams } = client;
-  // Client streams belong to the held session: the same object names its events the same way while that session is held.
-  const reuseStreams = reuseSessions ? parent.streams : undefined;
-  const log = held >= 0 ? sessionContext<WorldMessage>(sessions[held]!).log : noLog;
-  const streamParts: HashedPart[] = new Array(streams.length);
-  for (let i = 0; i < streams.length; i++) {
-    const stream = streams[i]!;
-    const part = reuseStreams !== undefined && reuseStreams[i] === stream ? parent!.streamParts[i]! : hashPart(streamPart(stream, log));
-    streamParts[i] = part;
-    sink.addHashed(part);
-  }
-  sink.add('|');
-  const requestsPart = parent !== undefined && parent.requests === client.requests ? parent.requestsPart : hashPart(requestsKey(client.requests));
-  sink.addHashed(requestsPart);
-  const executionsPart =
-    parent !== undefined && parent.executions === world.executions ? parent.executionsPart : hashPart(executionsKey(world.executions));
-  sink.addHashed(executionsPart);
-  sink.add(usedPart(used));
-  return { held, sessions, sessionParts, streams, streamParts, requests: client.requests, requestsPart, executions: world.executions, executionsPart };
 }
 
 const cache = new WeakMap<World, string>();
@@ -147,7 +84,8 @@ function eventName(log: readonly WorldEvent[], id: string): string {
   return `${stream}#${position}`;
 }
 
-function streamPart(stream: ClientStream, log: readonly WorldEvent[]): string {
+/** The key part of a client stream, its events named as the held session's `log` names them. */
+export function streamPart(stream: ClientStream, log: readonly WorldEvent[]): string {
   let key = `${stream.id}@${eventName(log, stream.cursor)}${stream.connected ? '+' : '-'}`;
   for (const f of stream.wire) key += `${eventName(log, f.id)},`;
   key += '>';
@@ -157,32 +95,37 @@ function streamPart(stream: ClientStream, log: readonly WorldEvent[]): string {
   return `${key};`;
 }
 
-function requestsKey(requests: ClientRequest[]): string {
+/** The key part of the client's requests. */
+export function requestsPart(requests: ClientRequest[]): string {
   let key = '';
   for (const r of requests) key += `${r.id}${r.call}${r.stream}${r.session}${r.unsolicited ? 'u' : ''}${r.status[0]},`;
   return `${key}|`;
 }
 
-function executionsKey(executions: World['executions']): string {
+/** The key part of the tools' side effects. */
+export function executionsPart(executions: World['executions']): string {
   let key = '';
   for (const call in executions) key += `${call}${executions[call]},`;
   return `${key}|`;
 }
 
-const noLog: readonly WorldEvent[] = [];
+/** The log of a world without a held session. */
+export const noLog: readonly WorldEvent[] = [];
 
-function headerPart(world: World): string {
+/** The key part of the client's phase, transport, held session and stale cursor. */
+export function headerPart(world: World): string {
   const { client } = world;
   return `${client.phase[0]}${client.transport[1]}${client.session}${client.staleCursor === null ? '' : 's'}|`;
 }
 
-function usedPart(used: World['used']): string {
+/** The key part of the bounds used. */
+export function usedPart(used: World['used']): string {
   return `${used.calls}${used.drops}${used.resumes}${used.reinitializes}${used.retries}${used.deletes}`;
 }
 
 /**
  * Writes a world's key, part by part, to `sink`. Every part ends in a delimiter no part holds
- * inside, so the same string means the same parts. (`fingerprintWorld` mixes the same parts.)
+ * inside, so the same string means the same parts. (`WorldFingerprinter` mixes the same parts.)
  */
 export function writeWorldKey(world: World, sink: KeySink): void {
   const { client, sessions } = world;
@@ -191,7 +134,7 @@ export function writeWorldKey(world: World, sink: KeySink): void {
   const log = client.session >= 0 ? sessionContext<WorldMessage>(sessions[client.session]!).log : noLog;
   for (const s of client.streams) sink.add(streamPart(s, log));
   sink.add('|');
-  sink.add(requestsKey(client.requests));
-  sink.add(executionsKey(world.executions));
+  sink.add(requestsPart(client.requests));
+  sink.add(executionsPart(world.executions));
   sink.add(usedPart(world.used));
 }

@@ -13,7 +13,8 @@ import { policies } from '../../model/policy.js';
 import { replay } from '../../model/trace.js';
 import type { World } from '../../model/world-types.js';
 import { FingerprintSink } from '../../model/explore-fingerprint.js';
-import { fingerprintWorld, writeWorldKey, type KeyParts } from '../../model/world-key.js';
+import { WorldFingerprinter, type KeyParts } from '../../model/world-fingerprint.js';
+import { writeWorldKey } from '../../model/world-key.js';
 import { canStep, candidateSteps, enabledSteps } from '../../model/world-steps.js';
 import { step } from '../../model/world.js';
 
@@ -38,7 +39,7 @@ const signatures = {
 afterEach(() => {
   memoization.sessionTransitions = true;
   memoization.sessionVerdicts = true;
-  memoization.sessionKeys = false;
+  memoization.sessionKeys = true;
 });
 
 describe('explore finds what xstate/graph finds', () => {
@@ -57,6 +58,7 @@ describe('explore finds what xstate/graph finds', () => {
     const expected = verdicts(exploreWithGraph({ policy, bounds: full }));
     memoization.sessionTransitions = false;
     memoization.sessionVerdicts = false;
+    memoization.sessionKeys = false;
     expect(verdicts(explore({ policy, bounds: full }))).toEqual(expected);
     memoization.sessionTransitions = true;
     memoization.sessionVerdicts = true;
@@ -100,10 +102,10 @@ describe('explore finds what xstate/graph finds', () => {
   });
 
   test("a successor's fingerprint from its parent's reused parts is its fingerprint from scratch and from its whole key's parts", () => {
+    const fingerprinter = new WorldFingerprinter();
     const prints = (world: World, parent?: KeyParts) => {
-      const sink = new FingerprintSink().reset();
-      const parts = fingerprintWorld(world, sink, parent);
-      return { print: [sink.a, sink.b], parts };
+      fingerprinter.fingerprint(world, parent);
+      return { print: [fingerprinter.sink.a, fingerprinter.sink.b], parts: fingerprinter.keep() };
     };
     let successors = 0;
     let reused = 0;

@@ -1,0 +1,118 @@
+/**
+ * Fingerprints of worlds for the explorer, mixed part by part from the parts `writeWorldKey`
+ * writes. A world's successors share most of its objects (a step touches one stream; client-side
+ * steps keep the session snapshot), so a successor is fingerprinted against its parent's parts:
+ * only the parts whose objects changed are written and hashed again.
+ */
+import { FingerprintSink, hashPart, type PartHash } from './explore-fingerprint.js';
+import { memoization } from './memo.js';
+import { sessionContext, type SessionSnapshot } from './session-step.js';
+import {
+  executionsPart,
+  headerPart,
+  heldSessionPart,
+  leftSessionPart,
+  noLog,
+  requestsPart,
+  streamPart,
+  usedPart,
+} from './world-key.js';
+import type { ClientRequest, ClientStream, World, WorldMessage } from './world-types.js';
+
+/** A world's key parts by position, with the objects they were hashed from. */
+export interface KeyParts {
+  readonly world: World;
+  readonly sessionParts: readonly PartHash[];
+  readonly header: PartHash;
+  readonly streamParts: readonly PartHash[];
+  readonly requestsPart: PartHash;
+  readonly executionsPart: PartHash;
+  readonly usedPart: PartHash;
+}
+
+const closing = hashPart('|');
+
+// Per session snapshot (`memoization.sessionKeys`): a snapshot recurs under many client states,
+// and most steps give the held session a new snapshot that other paths reach too.
+const heldParts = new WeakMap<SessionSnapshot, PartHash>();
+
+function heldPart(snapshot: SessionSnapshot): PartHash {
+  if (!memoization.sessionKeys) return hashPart(heldSessionPart(snapshot));
+  let part = heldParts.get(snapshot);
+  if (part === undefined) heldParts.set(snapshot, (part = hashPart(heldSessionPart(snapshot))));
+  return part;
+}
+
+function sameHeader(world: World, other: World): boolean {
+  const a = world.client;
+  const b = other.client;
+  return a.phase === b.phase && a.transport === b.transport && a.session === b.session && (a.staleCursor === null) === (b.staleCursor === null);
+}
+
+/**
+ * Fingerprints worlds, reusing a parent's parts. The parts of the world last fingerprinted stay
+ * in scratch arrays, copied out (`keep`) only for a world the explorer has not seen.
+ */
+export class WorldFingerprinter {
+  /** The fingerprint's halves after `fingerprint`. */
+  readonly sink = new FingerprintSink();
+  private world: World | undefined;
+  private readonly sessionParts: PartHash[] = [];
+  private header = closing;
+  private readonly streamParts: PartHash[] = [];
+  private requests = closing;
+  private executions = closing;
+  private used = closing;
+
+  /** Fingerprints `world` into `sink`, reusing what it shares with `parent` (the parts of the world it was reached from). */
+  fingerprint(world: World, parent?: KeyParts): void {
+    const sink = this.sink.reset();
+    this.world = world;
+    const { client, sessions } = world;
+    const held = client.session;
+    const from = parent?.world;
+    // Client streams belong to the held session: while it is held, the same stream object names its events the same way.
+    const sameHeld = from !== undefined && from.client.session === held;
+    this.sessionParts.length = sessions.length;
+    for (let i = 0; i < sessions.length; i++) {
+      const session = sessions[i]!;
+      const part =
+        sameHeld && from.sessions[i] === session ? parent!.sessionParts[i]! : i === held ? heldPart(session) : hashPart(leftSessionPart(session));
+      this.sessionParts[i] = part;
+      sink.addHashed(part);
+    }
+    this.header = from !== undefined && sameHeader(world, from) ? parent!.header : hashPart(headerPart(world));
+    sink.addHashed(this.header);
+    const { streams } = client;
+    const log = held >= 0 ? sessionContext<WorldMessage>(sessions[held]!).log : noLog;
+    const fromStreams: readonly ClientStream[] | undefined = sameHeld ? from.client.streams : undefined;
+    this.streamParts.length = streams.length;
+    for (let i = 0; i < streams.length; i++) {
+      const stream = streams[i]!;
+      const part = fromStreams !== undefined && fromStreams[i] === stream ? parent!.streamParts[i]! : hashPart(streamPart(stream, log));
+      this.streamParts[i] = part;
+      sink.addHashed(part);
+    }
+    sink.addHashed(closing);
+    const requests: ClientRequest[] = client.requests;
+    this.requests = from !== undefined && from.client.requests === requests ? parent!.requestsPart : hashPart(requestsPart(requests));
+    sink.addHashed(this.requests);
+    this.executions = from !== undefined && from.executions === world.executions ? parent!.executionsPart : hashPart(executionsPart(world.executions));
+    sink.addHashed(this.executions);
+    this.used = from !== undefined && from.used === world.used ? parent!.usedPart : hashPart(usedPart(world.used));
+    sink.addHashed(this.used);
+  }
+
+  /** The parts of the world last fingerprinted, for its successors to reuse. */
+  keep(): KeyParts {
+    return {
+      world: this.world!,
+      sessionParts: this.sessionParts.slice(),
+      header: this.header,
+      streamParts: this.streamParts.slice(),
+      requestsPart: this.requests,
+      executionsPart: this.executions,
+      usedPart: this.used,
+    };
+  }
+}
