@@ -163,8 +163,11 @@ export const invariants: Partial<Record<PropertyId, Invariant>> = {
   },
   'capabilities-honoured': everySession(sessionJudges['capabilities-honoured']!),
   'at-most-once-effect': (world) => {
-    const twice = Object.entries(world.executions).find(([, n]) => n > 1);
-    return twice ? `the side effect of call ${twice[0]} ran ${twice[1]} times` : null;
+    for (const call in world.executions) {
+      const runs = world.executions[call]!;
+      if (runs > 1) return `the side effect of call ${call} ran ${runs} times`;
+    }
+    return null;
   },
   'no-silent-stall': (world) => {
     const stalled = world.client.requests.find((r) => isStalled(world, r));
@@ -202,12 +205,13 @@ export function violatedInvariants(
   skip?: { has(property: PropertyId): boolean },
 ): Array<{ property: PropertyId; message: string }> {
   const found: Array<{ property: PropertyId; message: string }> = [];
+  const perSession = memoization.sessionVerdicts ? world.sessions.map(sessionVerdicts) : undefined;
   for (let i = 0; i < checks.length; i++) {
     const [property, invariant] = checks[i]!;
     if (skip?.has(property)) continue;
     let message: string | null = null;
-    if (judged[i] && memoization.sessionVerdicts) {
-      for (const session of world.sessions) if ((message = sessionVerdicts(session)[i] ?? null)) break;
+    if (judged[i] && perSession) {
+      for (const verdicts of perSession) if ((message = verdicts[i] ?? null)) break;
     } else {
       message = invariant(world);
     }

@@ -45,7 +45,16 @@ export function forgetSessionMemo(): void {
   initial.clear();
 }
 
-/** A short exact key for an event: the frequent events by their fields, the rest as JSON. */
+// Capabilities are frozen objects a world reuses: each is written out once.
+const capabilityKeys = new WeakMap<object, string>();
+
+function capabilitiesKey(capabilities: object): string {
+  let key = capabilityKeys.get(capabilities);
+  if (key === undefined) capabilityKeys.set(capabilities, (key = JSON.stringify(capabilities)));
+  return key;
+}
+
+/** A short exact key for an event: every event by its fields, a request (rare, with messages of any type) as JSON. */
 function eventKey<M>(event: SessionEvent<M>): string {
   switch (event.type) {
     case 'SEND':
@@ -54,7 +63,17 @@ function eventKey<M>(event: SessionEvent<M>): string {
       return `L${event.stream}`;
     case 'RESUME':
       return `R${event.transport}|${event.lastEventId}`;
-    default:
+    case 'INITIALIZE':
+      return `I${event.transport}|${event.protocolVersion}|${capabilitiesKey(event.capabilities)}`;
+    case 'OPEN_STANDALONE':
+    case 'NOTIFY':
+    case 'DELETE':
+      return `${event.type}|${event.transport}`;
+    case 'OPEN_LEGACY':
+    case 'EXPIRE':
+    case 'TRIM':
+      return event.type;
+    case 'REQUEST':
       return JSON.stringify(event);
   }
 }

@@ -57,9 +57,12 @@ export class WorldFingerprinter {
   /** The fingerprint's halves after `fingerprint`. */
   readonly sink = new FingerprintSink();
   private world: World | undefined;
+  // Scratch: the parts of the world last fingerprinted (the first `sessions` and `streams` entries).
   private readonly sessionParts: PartHash[] = [];
+  private sessions = 0;
   private header = closing;
   private readonly streamParts: PartHash[] = [];
+  private streams = 0;
   private requests = closing;
   private executions = closing;
   private used = closing;
@@ -73,7 +76,7 @@ export class WorldFingerprinter {
     const from = parent?.world;
     // Client streams belong to the held session: while it is held, the same stream object names its events the same way.
     const sameHeld = from !== undefined && from.client.session === held;
-    this.sessionParts.length = sessions.length;
+    this.sessions = sessions.length;
     for (let i = 0; i < sessions.length; i++) {
       const session = sessions[i]!;
       const part =
@@ -86,7 +89,7 @@ export class WorldFingerprinter {
     const { streams } = client;
     const log = held >= 0 ? sessionContext<WorldMessage>(sessions[held]!).log : noLog;
     const fromStreams: readonly ClientStream[] | undefined = sameHeld ? from.client.streams : undefined;
-    this.streamParts.length = streams.length;
+    this.streams = streams.length;
     for (let i = 0; i < streams.length; i++) {
       const stream = streams[i]!;
       const part = fromStreams !== undefined && fromStreams[i] === stream ? parent!.streamParts[i]! : hashPart(streamPart(stream, log));
@@ -107,9 +110,9 @@ export class WorldFingerprinter {
   keep(): KeyParts {
     return {
       world: this.world!,
-      sessionParts: this.sessionParts.slice(),
+      sessionParts: this.sessionParts.slice(0, this.sessions),
       header: this.header,
-      streamParts: this.streamParts.slice(),
+      streamParts: this.streamParts.slice(0, this.streams),
       requestsPart: this.requests,
       executionsPart: this.executions,
       usedPart: this.used,
