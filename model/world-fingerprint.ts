@@ -23,7 +23,6 @@ import type { ClientRequest, ClientStream, World, WorldMessage } from './world-t
 export interface KeyParts {
   readonly world: World;
   readonly sessionParts: readonly PartHash[];
-  readonly header: PartHash;
   readonly streamParts: readonly PartHash[];
   readonly requestsPart: PartHash;
   readonly executionsPart: PartHash;
@@ -35,18 +34,42 @@ const closing = hashPart('|');
 // Per session snapshot (`memoization.sessionKeys`): a snapshot recurs under many client states,
 // and most steps give the held session a new snapshot that other paths reach too.
 const heldParts = new WeakMap<SessionSnapshot, PartHash>();
+const leftParts = new WeakMap<SessionSnapshot, PartHash>();
 
-function heldPart(snapshot: SessionSnapshot): PartHash {
-  if (!memoization.sessionKeys) return hashPart(heldSessionPart(snapshot));
-  let part = heldParts.get(snapshot);
-  if (part === undefined) heldParts.set(snapshot, (part = hashPart(heldSessionPart(snapshot))));
+function sessionPart(snapshot: SessionSnapshot, held: boolean): PartHash {
+  const write = held ? heldSessionPart : leftSessionPart;
+  if (!memoization.sessionKeys) return hashPart(write(snapshot));
+  const parts = held ? heldParts : leftParts;
+  let part = parts.get(snapshot);
+  if (part === undefined) parts.set(snapshot, (part = hashPart(write(snapshot))));
   return part;
 }
 
-function sameHeader(world: World, other: World): boolean {
-  const a = world.client;
-  const b = other.client;
-  return a.phase === b.phase && a.transport === b.transport && a.session === b.session && (a.staleCursor === null) === (b.staleCursor === null);
+// The header and the bounds used take few values: each value's part is hashed once, found by a number.
+const headers = new Map<number, PartHash>();
+const phases = { idle: 0, ready: 1, mustReinitialize: 2 } as const;
+
+function header(world: World): PartHash {
+  const { client } = world;
+  const code = (((client.session + 1) * 3 + phases[client.phase]) * 2 + (client.transport === 'sse' ? 1 : 0)) * 2 + (client.staleCursor === null ? 0 : 1);
+  let part = headers.get(code);
+  if (part === undefined) headers.set(code, (part = hashPart(headerPart(world))));
+  return part;
+}
+
+const useds = new Map<number, PartHash>();
+
+function used(world: World): PartHash {
+  const u = world.used;
+  let code = 0;
+  for (const n of [u.calls, u.drops, u.resumes, u.reinitializes, u.retries, u.deletes]) {
+    // Counts past 15 (bounds no exploration reaches) are hashed afresh.
+    if (n > 15) return hashPart(usedPart(u));
+    code = code * 16 + n;
+  }
+  let part = useds.get(code);
+  if (part === undefined) useds.set(code, (part = hashPart(usedPart(u))));
+  return part;
 }
 
 /**
@@ -60,7 +83,6 @@ export class WorldFingerprinter {
   // Scratch: the parts of the world last fingerprinted (the first `sessions` and `streams` entries).
   private readonly sessionParts: PartHash[] = [];
   private sessions = 0;
-  private header = closing;
   private readonly streamParts: PartHash[] = [];
   private streams = 0;
   private requests = closing;
@@ -79,13 +101,11 @@ export class WorldFingerprinter {
     this.sessions = sessions.length;
     for (let i = 0; i < sessions.length; i++) {
       const session = sessions[i]!;
-      const part =
-        sameHeld && from.sessions[i] === session ? parent!.sessionParts[i]! : i === held ? heldPart(session) : hashPart(leftSessionPart(session));
+      const part = sameHeld && from.sessions[i] === session ? parent!.sessionParts[i]! : sessionPart(session, i === held);
       this.sessionParts[i] = part;
       sink.addHashed(part);
     }
-    this.header = from !== undefined && sameHeader(world, from) ? parent!.header : hashPart(headerPart(world));
-    sink.addHashed(this.header);
+    sink.addHashed(header(world));
     const { streams } = client;
     const log = held >= 0 ? sessionContext<WorldMessage>(sessions[held]!).log : noLog;
     const fromStreams: readonly ClientStream[] | undefined = sameHeld ? from.client.streams : undefined;
@@ -102,7 +122,7 @@ export class WorldFingerprinter {
     sink.addHashed(this.requests);
     this.executions = from !== undefined && from.executions === world.executions ? parent!.executionsPart : hashPart(executionsPart(world.executions));
     sink.addHashed(this.executions);
-    this.used = from !== undefined && from.used === world.used ? parent!.usedPart : hashPart(usedPart(world.used));
+    this.used = from !== undefined && from.used === world.used ? parent!.usedPart : used(world);
     sink.addHashed(this.used);
   }
 
@@ -111,7 +131,6 @@ export class WorldFingerprinter {
     return {
       world: this.world!,
       sessionParts: this.sessionParts.slice(0, this.sessions),
-      header: this.header,
       streamParts: this.streamParts.slice(0, this.streams),
       requestsPart: this.requests,
       executionsPart: this.executions,

@@ -90,6 +90,8 @@ export default async function modelBench(): Promise<BenchSection> {
       `(${(keptBest / keptBase <= 0.1 ? 'within' : 'above')} 1/10; the target above is judged on peak RSS)`,
   );
   const threads = Math.min(availableParallelism(), Object.keys(policies).length);
+  // The matrix runs the installed CLI (compiled dist/): built from these sources first, untimed, so a stale build is never measured.
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
   const cpu0 = childrenCpuMs();
   const wall0 = performance.now();
   let failed = '';
