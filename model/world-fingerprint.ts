@@ -61,12 +61,9 @@ const useds = new Map<number, PartHash>();
 
 function used(world: World): PartHash {
   const u = world.used;
-  let code = 0;
-  for (const n of [u.calls, u.drops, u.resumes, u.reinitializes, u.retries, u.deletes]) {
-    // Counts past 15 (bounds no exploration reaches) are hashed afresh.
-    if (n > 15) return hashPart(usedPart(u));
-    code = code * 16 + n;
-  }
+  // Counts past 15 (bounds no exploration reaches) are hashed afresh.
+  if ((u.calls | u.drops | u.resumes | u.reinitializes | u.retries | u.deletes) > 15) return hashPart(usedPart(u));
+  const code = ((((u.calls * 16 + u.drops) * 16 + u.resumes) * 16 + u.reinitializes) * 16 + u.retries) * 16 + u.deletes;
   let part = useds.get(code);
   if (part === undefined) useds.set(code, (part = hashPart(usedPart(u))));
   return part;

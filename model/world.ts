@@ -9,6 +9,7 @@ import type { Capabilities, SessionEvent } from './session-types.js';
 import { otherTransport, type Transport } from './transport.js';
 import type {
   ClientRequest,
+  LastAnswer,
   ClientState,
   ClientStream,
   World,
@@ -45,14 +46,24 @@ export function heldSession(world: World): SessionSnapshot | undefined {
   return world.sessions[world.client.session];
 }
 
+// One answer object per status and reason: worlds share them (they are data nobody mutates).
+const answers = new Map<number, Map<string | undefined, LastAnswer>>();
+
+function answer(status: number, reason: string | undefined): LastAnswer {
+  let byReason = answers.get(status);
+  if (byReason === undefined) answers.set(status, (byReason = new Map()));
+  let last = byReason.get(reason);
+  if (last === undefined) byReason.set(reason, (last = reason === undefined ? { status } : { status, reason }));
+  return last;
+}
+
 function serve(world: World, event: SessionEvent<WorldMessage>): { world: World; session: SessionSnapshot } {
   const index = world.client.session;
   const session = stepSession(world.sessions[index]!, event);
   const sessions = world.sessions.slice();
   sessions[index] = session;
   const { reply } = sessionContext<WorldMessage>(session);
-  const last = reply.reason === undefined ? { status: reply.status } : { status: reply.status, reason: reply.reason };
-  return { world: worldWith(world, { sessions, last }), session };
+  return { world: worldWith(world, { sessions, last: answer(reply.status, reply.reason) }), session };
 }
 
 function updateStream(client: ClientState, id: string, update: (stream: ClientStream) => ClientStream): ClientState {
