@@ -72,10 +72,10 @@ export class ExplorationBudgetExceeded extends Error {
 }
 
 /**
- * A 64-bit fingerprint of a state key (two 32-bit FNV-1a variants), as a 4-character string.
- * Two distinct keys share a fingerprint with probability about n^2 / 2^65 (under 1e-8 for a
- * million states); `keys: 'exact'` keeps whole keys, and the tests compare both with
- * xstate/graph's traversal.
+ * A 64-bit fingerprint of a state key taken as one part (two 32-bit FNV-1a variants, mixed),
+ * as a 4-character string. Two distinct keys share a fingerprint with probability about
+ * n^2 / 2^65 (under 1e-8 for a million states); `keys: 'exact'` keeps whole keys, and the tests
+ * compare both with xstate/graph's traversal.
  */
 export function fingerprint(key: string): string {
   sink.reset().add(key);
