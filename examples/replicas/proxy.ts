@@ -33,7 +33,9 @@ function forwardable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 export async function startRoundRobinProxy(upstreams: string[], port = 0): Promise<RoundRobinProxy> {
   if (upstreams.length === 0) throw new Error('a proxy needs at least one upstream');
   const targets = upstreams.map((u) => new URL(u));
-  const agent = new Agent({ keepAlive: true });
+  // A fresh connection per request: a kept-alive socket the replica has just closed as idle would
+  // fail the next request on it (ECONNRESET), and the client would see a 502 no replica caused.
+  const agent = new Agent({ keepAlive: false });
   let next = 0;
 
   const server = createServer((req, res) => {

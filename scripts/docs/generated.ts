@@ -1,11 +1,12 @@
 /**
  * The generated docs: file path (from the repository root) to its renderer. `exact` docs are
- * compared whole in the tests; docs/candidates.md comes from real runs, whose traces vary in
- * detail, so its tests compare the findings table instead (test/candidates-doc.test.ts).
+ * compared whole in the tests; docs/candidates.md and docs/client-findings.md come from real
+ * runs, whose traces vary in detail, so they are compared by their findings (`findings`: the
+ * tables test/candidates-doc.test.ts and test/client-check/clients.test.ts compare).
  */
-import { candidatesDoc } from './candidates-doc.js';
+import { candidatesDoc, readFindings } from './candidates-doc.js';
 import { claimsDoc } from './claims-doc.js';
-import { clientFindingsDoc } from './client-findings-doc.js';
+import { clientFindingsDoc, readClientFindings } from './client-findings-doc.js';
 import { modelDoc } from './model-doc.js';
 import { specProposalsDoc } from './spec-proposals-doc.js';
 import { propertiesDoc } from './properties-doc.js';
@@ -14,6 +15,8 @@ import { reportSchemaDoc } from './report-schema-doc.js';
 export interface GeneratedDoc {
   render: () => string | Promise<string>;
   exact: boolean;
+  /** For a doc that is not `exact`: what must not change, read out of its text. */
+  findings?: (markdown: string) => unknown;
 }
 
 export const generatedDocs: Record<string, GeneratedDoc> = {
@@ -21,7 +24,11 @@ export const generatedDocs: Record<string, GeneratedDoc> = {
   'docs/claims.md': { render: claimsDoc, exact: true },
   'docs/spec-proposals.md': { render: specProposalsDoc, exact: true },
   'docs/properties.md': { render: propertiesDoc, exact: true },
-  'docs/candidates.md': { render: candidatesDoc, exact: false },
-  'docs/client-findings.md': { render: clientFindingsDoc, exact: false },
+  'docs/candidates.md': { render: candidatesDoc, exact: false, findings: readFindings },
+  'docs/client-findings.md': {
+    render: clientFindingsDoc,
+    exact: false,
+    findings: (markdown) => [readClientFindings(markdown), readClientFindings(markdown, 'mutant')],
+  },
   'report-schema.json': { render: reportSchemaDoc, exact: true },
 };
