@@ -66,6 +66,12 @@ export function misordered(world: World, stream: ClientStream): { id: string; du
   return undefined;
 }
 
+/** Whether the session's log holds the frame's event. */
+function sentBy(context: SessionContext<WorldMessage>, frame: WorldEvent): boolean {
+  for (const e of context.log) if (e.id === frame.id) return true;
+  return false;
+}
+
 /** A judge of one session alone: its verdict depends on nothing else in the world. */
 type SessionJudge = (session: SessionSnapshot) => string | null;
 
@@ -138,8 +144,9 @@ export const invariants: Partial<Record<PropertyId, Invariant>> = {
   'unknown-cursor-rejected': everySession(sessionJudges['unknown-cursor-rejected']!),
   'no-cross-stream-replay': (world) => {
     for (const s of world.client.streams) {
-      const foreign = s.wire.find((f) => f.stream !== s.id) ?? s.inbox.find((f) => f.stream !== s.id);
-      if (foreign) return `stream ${s.id}'s connection carries ${foreign.id} of stream ${foreign.stream}`;
+      for (const frames of [s.wire, s.inbox]) {
+        for (const f of frames) if (f.stream !== s.id) return `stream ${s.id}'s connection carries ${f.id} of stream ${f.stream}`;
+      }
     }
     return null;
   },
@@ -147,9 +154,11 @@ export const invariants: Partial<Record<PropertyId, Invariant>> = {
     const context = held(world);
     if (!context) return null;
     for (const s of world.client.streams) {
-      const unsent = (f: WorldEvent) => !context.log.some((e) => e.id === f.id);
-      const foreign = s.wire.find(unsent) ?? s.inbox.find(unsent);
-      if (foreign) return `session ${context.sessionId}'s stream ${s.id} carries ${foreign.id}, which that session never sent`;
+      for (const frames of [s.wire, s.inbox]) {
+        for (const f of frames) {
+          if (!sentBy(context, f)) return `session ${context.sessionId}'s stream ${s.id} carries ${f.id}, which that session never sent`;
+        }
+      }
     }
     return null;
   },
@@ -170,10 +179,10 @@ export const invariants: Partial<Record<PropertyId, Invariant>> = {
     return null;
   },
   'no-silent-stall': (world) => {
-    const stalled = world.client.requests.find((r) => isStalled(world, r));
-    return stalled
-      ? `request ${stalled.id} (${stalled.call}) waits on a live stream ${stalled.stream} that will bring nothing more: only a timeout ends it`
-      : null;
+    for (const r of world.client.requests) {
+      if (isStalled(world, r)) return `request ${r.id} (${r.call}) waits on a live stream ${r.stream} that will bring nothing more: only a timeout ends it`;
+    }
+    return null;
   },
   'terminated-session-404': everySession(sessionJudges['terminated-session-404']!),
   'replay-has-no-gap': everySession(sessionJudges['replay-has-no-gap']!),

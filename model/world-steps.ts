@@ -157,6 +157,12 @@ export function candidateSteps(world: World): WorldStep[] {
   return candidates;
 }
 
+/** The first item with that ID (as `canStep` finds a stream or request by its ID). */
+function firstWithId<T extends { id: string }>(items: readonly T[], id: string): T | undefined {
+  for (const item of items) if (item.id === id) return item;
+  return undefined;
+}
+
 /**
  * Every step `world` can take, in a fixed order (so shortest paths are deterministic): exactly
  * `candidateSteps(world).filter((s) => canStep(world, s))` (a test holds it to that), computed
@@ -183,13 +189,13 @@ export function enabledSteps(world: World): WorldStep[] {
     for (const s of sessionContext<WorldMessage>(session).streams) {
       if (s.queue.length === 0) continue;
       // As `canStep` reads it: the first client stream of that ID.
-      const stream = client.streams.find((x) => x.id === s.id);
+      const stream = firstWithId(client.streams, s.id);
       if (!(stream && stream.connected && stream.wire.length >= bounds.inFlight)) enabled.push(sendStep(s.id));
     }
   }
   if (ready) {
     for (const candidate of client.streams) {
-      const stream = client.streams.find((x) => x.id === candidate.id)!;
+      const stream = firstWithId(client.streams, candidate.id)!;
       const steps = stepsOnStream(stream.id);
       if (stream.connected && stream.wire.length > 0 && stream.inbox.length < bounds.undrained) enabled.push(steps[0]!);
       if (stream.inbox.length > 0) enabled.push(steps[1]!);
@@ -212,7 +218,7 @@ export function enabledSteps(world: World): WorldStep[] {
   let pending = false;
   for (const r of client.requests) {
     if (r.status === 'pending') pending = true;
-    const request = client.requests.find((x) => x.id === r.id)!;
+    const request = firstWithId(client.requests, r.id)!;
     if (isStalled(world, request)) enabled.push(timeoutStep(r.id));
   }
   if (ready && used.deletes < bounds.deletes && !pending) enabled.push(fixedAfter[0]!);

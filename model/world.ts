@@ -70,8 +70,9 @@ function updateStream(client: ClientState, id: string, update: (stream: ClientSt
   return clientWith(client, { streams: client.streams.map((s) => (s.id === id ? update(s) : s)) });
 }
 
+/** The requests with every pending one failed; the same array when none is pending (worlds share it, and its key part). */
 function failPending(requests: ClientRequest[]): ClientRequest[] {
-  return requests.map((r) => (r.status === 'pending' ? requestWith(r, 'failed') : r));
+  return requests.some((r) => r.status === 'pending') ? requests.map((r) => (r.status === 'pending' ? requestWith(r, 'failed') : r)) : requests;
 }
 
 function newStream(id: string, kind: ClientStream['kind'], cursor: string, request?: string): ClientStream {

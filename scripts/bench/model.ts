@@ -77,8 +77,26 @@ export default async function modelBench(): Promise<BenchSection> {
   lines.push(
     `every stage: ${base.states} states, ${base.transitions} transitions, the same violations (${base.violations.length}); ` +
       "today's engine runs the same world steps, step enumeration and invariants, so what was made faster there speeds it up too",
-    `targets: states/s >= 5x today's: ${(base.cpuMs / best.cpuMs).toFixed(2)}x ${base.cpuMs / best.cpuMs >= 5 ? 'MET' : 'NOT MET'}; ` +
-      `memory per state <= 1/10 of today's: ${(perState(best) / perState(base)).toFixed(3)} ${perState(best) <= perState(base) / 10 ? 'MET' : 'NOT MET'}`,
+  );
+  // One run of each varies by 10-15% on a shared machine: the targets are judged on the medians of
+  // three runs of each engine, taken in turn (the stage runs above are the first of them).
+  const baseRuns = [base];
+  const bestRuns = [best];
+  for (let i = 0; i < 2; i++) {
+    baseRuns.push(run('graph', 'none', 'exact', 'reference', bounds));
+    bestRuns.push(run('bfs', 'all', 'fingerprint', 'reference', bounds));
+  }
+  const median = (values: number[]) => values.slice().sort((a, b) => a - b)[1]!;
+  const baseCpu = median(baseRuns.map((r) => r.cpuMs));
+  const bestCpu = median(bestRuns.map((r) => r.cpuMs));
+  const basePerState = median(baseRuns.map(perState));
+  const bestPerState = median(bestRuns.map(perState));
+  const seconds = (rs: Run[]) => rs.map((r) => (r.cpuMs / 1000).toFixed(2)).join(', ');
+  lines.push(
+    `three runs each, in turn: today's engine ${seconds(baseRuns)} s CPU; explore() ${seconds(bestRuns)} s CPU`,
+    `targets (medians of the three): states/s >= 5x today's: ${(baseCpu / bestCpu).toFixed(2)}x ${baseCpu / bestCpu >= 5 ? 'MET' : 'NOT MET'}; ` +
+      `memory per state <= 1/10 of today's: ${Math.round(bestPerState)} / ${Math.round(basePerState)} B/state peak RSS = ${(bestPerState / basePerState).toFixed(3)} ` +
+      `${bestPerState <= basePerState / 10 ? 'MET' : 'NOT MET'}`,
   );
   // Peak RSS also counts the collector's headroom (the young generation alone is tens of MB,
   // whatever the state count); what each engine keeps is measured apart, in runs of their own.
