@@ -1,8 +1,9 @@
 /**
  * Exhaustive exploration of the bounded world: a breadth-first search over world states keyed by
  * `worldKey`, every invariant checked on every state, and each violated property reported with
- * its shortest path from the initial world. It keeps, per state, only its key, its parent and the
- * step that reached it (paths are rebuilt from those); worlds live only while in the queue.
+ * its shortest path from the initial world. It keeps, per state, only its fingerprint, its parent
+ * and the step that reached it (paths are rebuilt from those); worlds, with their key parts for
+ * their successors to reuse, live only while in the queue.
  * xstate/graph's traversal of the world machine (`exploreWithGraph`) finds the same states and
  * verdicts and remains the yardstick in the tests and the bench.
  */

@@ -118,14 +118,16 @@ export function headerPart(world: World): string {
   return `${client.phase[0]}${client.transport[1]}${client.session}${client.staleCursor === null ? '' : 's'}|`;
 }
 
-/** The key part of the bounds used. */
+/** The key part of the bounds used (counts separated: a count may pass 9 at deep bounds). */
 export function usedPart(used: World['used']): string {
-  return `${used.calls}${used.drops}${used.resumes}${used.reinitializes}${used.retries}${used.deletes}`;
+  return `${used.calls}.${used.drops}.${used.resumes}.${used.reinitializes}.${used.retries}.${used.deletes}`;
 }
 
 /**
- * Writes a world's key, part by part, to `sink`. Every part ends in a delimiter no part holds
- * inside, so the same string means the same parts. (`WorldFingerprinter` mixes the same parts.)
+ * Writes a world's key, part by part, to `sink`. Each part but the last ends in its delimiter
+ * (`§`, `|`, `;`), so the same string means the same parts. (`WorldFingerprinter` mixes the same
+ * parts.) Inside the request part, labels and indexes are written back to back, which is
+ * unambiguous while they stay under 10, as at the model's bounds.
  */
 export function writeWorldKey(world: World, sink: KeySink): void {
   const { client, sessions } = world;

@@ -34,7 +34,7 @@ export function clientWith(client: ClientState, changes: Partial<ClientState>): 
   };
 }
 
-/** A client stream with every field given (`request` only on a request stream). */
+/** A client stream with every field given (`request` is undefined but for a request stream). */
 export function clientStream(fields: ClientStream): ClientStream {
   return {
     id: fields.id,
