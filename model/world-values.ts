@@ -34,20 +34,6 @@ export function clientWith(client: ClientState, changes: Partial<ClientState>): 
   };
 }
 
-/** A client stream with every field given (`request` is undefined but for a request stream). */
-export function clientStream(fields: ClientStream): ClientStream {
-  return {
-    id: fields.id,
-    kind: fields.kind,
-    request: fields.request,
-    cursor: fields.cursor,
-    connected: fields.connected,
-    wire: fields.wire,
-    inbox: fields.inbox,
-    drained: fields.drained,
-  };
-}
-
 /** `stream` with the given fields replaced. */
 export function streamWith(stream: ClientStream, changes: Partial<Omit<ClientStream, 'id' | 'kind' | 'request'>>): ClientStream {
   return {

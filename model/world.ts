@@ -17,7 +17,7 @@ import type {
   WorldMessage,
   WorldStep,
 } from './world-types.js';
-import { clientStream, clientWith, requestWith, usedOneMore, worldWith } from './world-values.js';
+import { clientWith, requestWith, usedOneMore, worldWith } from './world-values.js';
 
 /** What the world's client declares in `initialize`. */
 export const clientCapabilities: Capabilities = Object.freeze({ roots: { listChanged: true } });
@@ -76,7 +76,8 @@ function failPending(requests: ClientRequest[]): ClientRequest[] {
 }
 
 function newStream(id: string, kind: ClientStream['kind'], cursor: string, request?: string): ClientStream {
-  return clientStream({ id, kind, request, cursor, connected: true, wire: [], inbox: [], drained: [] });
+  // Every field, in `streamWith`'s order, so that all client streams share one shape.
+  return { id, kind, request, cursor, connected: true, wire: [], inbox: [], drained: [] };
 }
 
 function initialize(world: World, transport: Transport): World {
@@ -185,8 +186,8 @@ function resume(world: World, step: Extract<WorldStep, { type: 'RESUME' }>): Wor
       client: clientWith(world.client, { phase: 'mustReinitialize', requests: failPending(world.client.requests) }),
     });
   }
-  const streams = world.client.streams.map((s) => (s.id === stream.id ? connect(s, reply.frames) : s));
-  return worldWith(served.world, { used, client: clientWith(world.client, { streams, transport }) });
+  const client = clientWith(updateStream(world.client, stream.id, (s) => connect(s, reply.frames)), { transport });
+  return worldWith(served.world, { used, client });
 }
 
 function timeout(world: World, requestId: string): World {
