@@ -3,7 +3,7 @@
  *
  * A key is a sequence of parts (a session, a stream, the request list...). Each part is hashed
  * on its own (two 32-bit FNV-1a variants) and the part hashes are mixed in order. A part that
- * recurs unchanged from one world to the next (an untouched stream, the same session snapshot)
+ * recurs unchanged from one world to the next (an untouched stream, the same session state)
  * keeps its hash (`PartHash`), so only what a step changed is hashed again. Fed the same parts
  * in the same order, the sink gives the same fingerprint, whether a part comes as text or as
  * the `PartHash` of that text.

@@ -1,20 +1,27 @@
 /**
- * Exhaustive exploration of the bounded world: a breadth-first search over world states keyed by
+ * Exhaustive exploration of the bounded world: every state reachable within the bounds, keyed by
  * `worldKey`, every invariant checked on every state, and each violated property reported with
- * its shortest path from the initial world. It keeps, per state, only its fingerprint, its parent
- * and the step that reached it (paths are rebuilt from those); worlds, with their key parts for
- * their successors to reuse, live only while in the queue.
+ * its shortest path from the initial world.
+ *
+ * States are found depth-first: the worlds found and not yet expanded sit on a stack a few dozen
+ * deep, where a breadth-first queue holds thousands, so most worlds die young and the collector
+ * copies and promotes little. What is kept per state is numbers: its fingerprint, its successors
+ * (state, step) in the order `enabledSteps` offers them, and which properties it violates and
+ * which signatures accept it. A breadth-first pass over those numbers then gives each violated
+ * property the state and path a breadth-first search of worlds would report first, and the path
+ * is replayed to rebuild its world.
  * xstate/graph's traversal of the world machine (`exploreWithGraph`) finds the same states and
  * verdicts and remains the yardstick in the tests and the bench.
  */
 import type { Bounds } from './bounds.js';
 import { violatedInvariants } from './invariants.js';
 import type { Policy } from './policy.js';
-import type { PropertyId } from './property-ids.js';
+import { propertyIds, type PropertyId } from './property-ids.js';
 import { forgetSessionMemo } from './session-step.js';
 import { FingerprintSink } from './explore-fingerprint.js';
-import { computeWorldKey } from './world-key.js';
-import { WorldFingerprinter, type KeyParts } from './world-fingerprint.js';
+import { SuccessorGraph, type BreadthFirstTree } from './explore-paths.js';
+import { ExactTable, FingerprintTable, Ints, StepTable, type SeenTable } from './explore-tables.js';
+import type { KeyParts } from './world-fingerprint.js';
 import { enabledSteps } from './world-steps.js';
 import type { World, WorldStep } from './world-types.js';
 import { initialWorld, step as takeStep } from './world.js';
@@ -58,7 +65,7 @@ export interface SignatureMatch {
 export interface ExploreResult {
   states: number;
   transitions: number;
-  /** The most worlds held at once (the widest breadth-first frontier); xstate/graph's traversal holds every state. */
+  /** The most worlds found and not yet expanded at once (the deepest the stack went); xstate/graph's traversal holds every state. */
   widest?: number;
   ms: number;
   /** One violation per property: the shortest path to a state that breaks it. */
@@ -87,108 +94,6 @@ export function fingerprint(key: string): string {
 const sink = new FingerprintSink();
 
 /**
- * The states seen, by fingerprint, in an open-addressing table of typed arrays: about 24 bytes
- * per state, where a Map from a 4-character string to an ID takes several times that.
- */
-class FingerprintTable {
-  private a = new Int32Array(1 << 12);
-  private b = new Int32Array(1 << 12);
-  /** The state ID plus one; 0 marks an empty slot. */
-  private ids = new Int32Array(1 << 12);
-  size = 0;
-  private readonly fingerprinter = new WorldFingerprinter();
-  /** The ID of the state `world` is, or -1 after recording it under `id`. `parent`: the parts of the world it was reached from. */
-  getOrAdd(world: World, id: number, parent?: KeyParts): number {
-    this.fingerprinter.fingerprint(world, parent);
-    const { a, b } = this.fingerprinter.sink;
-    const found = this.find(a, b);
-    if (this.ids[found] !== 0) return this.ids[found]! - 1;
-    this.a[found] = a;
-    this.b[found] = b;
-    this.ids[found] = id + 1;
-    if (++this.size * 2 > this.ids.length) this.grow();
-    return -1;
-  }
-  /** The key parts of the state just added, for its successors to reuse. */
-  keepParts(): KeyParts {
-    return this.fingerprinter.keep();
-  }
-  private find(a: number, b: number): number {
-    const mask = this.ids.length - 1;
-    let i = (Math.imul(a ^ b, 0x9e3779b1) >>> 0) & mask;
-    while (this.ids[i] !== 0 && (this.a[i] !== a || this.b[i] !== b)) i = (i + 1) & mask;
-    return i;
-  }
-  private grow(): void {
-    const { a, b, ids } = this;
-    this.a = new Int32Array(ids.length * 2);
-    this.b = new Int32Array(ids.length * 2);
-    this.ids = new Int32Array(ids.length * 2);
-    for (let i = 0; i < ids.length; i++) {
-      if (ids[i] === 0) continue;
-      const at = this.find(a[i]!, b[i]!);
-      this.a[at] = a[i]!;
-      this.b[at] = b[i]!;
-      this.ids[at] = ids[i]!;
-    }
-  }
-}
-
-/** Seen states by whole key. */
-class ExactTable {
-  private readonly map = new Map<string, number>();
-  keepParts(): undefined {
-    return undefined;
-  }
-  get size(): number {
-    return this.map.size;
-  }
-  getOrAdd(world: World, id: number): number {
-    const key = computeWorldKey(world);
-    const known = this.map.get(key);
-    if (known !== undefined) return known;
-    this.map.set(key, id);
-    return -1;
-  }
-}
-
-/** Growable parent pointers: per state, the state it was first reached from and the step taken. */
-class Parents {
-  parent = new Int32Array(1024);
-  step = new Int32Array(1024);
-  size = 0;
-  add(parent: number, step: number): number {
-    if (this.size === this.parent.length) {
-      const grow = (a: Int32Array) => {
-        const next = new Int32Array(a.length * 2);
-        next.set(a);
-        return next;
-      };
-      this.parent = grow(this.parent);
-      this.step = grow(this.step);
-    }
-    this.parent[this.size] = parent;
-    this.step[this.size] = step;
-    return this.size++;
-  }
-}
-
-/** Steps interned: parent pointers refer to a step by its index here (`enabledSteps` returns one object per distinct step). */
-class StepTable {
-  readonly steps: WorldStep[] = [];
-  private readonly ids = new Map<WorldStep, number>();
-  id(step: WorldStep): number {
-    let id = this.ids.get(step);
-    if (id === undefined) {
-      id = this.steps.length;
-      this.steps.push(step);
-      this.ids.set(step, id);
-    }
-    return id;
-  }
-}
-
-/**
  * Explores every state of the world reachable within the bounds.
  *
  * @example
@@ -209,69 +114,126 @@ function search(options: ExploreOptions): ExploreResult {
   const maxMs = options.maxMs ?? 120_000;
   const started = performance.now();
   const initial = options.fromWorld ?? initialWorld({ policy: options.policy, bounds: options.bounds });
-  const seen = options.keys === 'exact' ? new ExactTable() : new FingerprintTable();
-  const parents = new Parents();
+  const seen: SeenTable = options.keys === 'exact' ? new ExactTable() : new FingerprintTable();
+  const graph = new SuccessorGraph();
   const table = new StepTable();
-  seen.getOrAdd(initial, parents.add(-1, -1));
-  // The queue holds worlds not yet expanded (with their key parts); an expanded world is dropped from it.
-  let queue: Array<World | undefined> = [initial];
-  let queueParts: Array<KeyParts | undefined> = [seen.keepParts()];
-  let queueIds: number[] = [0];
-  let head = 0;
+  // Per state, bit i: the i-th property in `propertyIds` is violated there.
+  const violated = new Ints();
+  seen.getOrAdd(initial, 0);
+  // Worlds found and not yet expanded, with their key parts: depth-first, so a few dozen at a time.
+  const stack: World[] = [initial];
+  const stackParts: Array<KeyParts | undefined> = [seen.keepParts()];
+  const stackIds: number[] = [0];
   let transitions = 0;
+  let expanded = 0;
   let widest = 0;
-  const found = new Map<PropertyId, { message: string; id: number; world: World }>();
-  const signatures = Object.entries(options.signatures ?? {});
-  const matched = new Map<string, { id: number; world: World }>();
-  while (head < queue.length) {
-    const world = queue[head]!;
-    const id = queueIds[head]!;
-    const parts = queueParts[head];
-    if (queue.length - head > widest) widest = queue.length - head;
-    queue[head] = undefined;
-    queueParts[head] = undefined;
-    head++;
-    if (head > 65_536 && head * 2 > queue.length) {
-      // Compact the queue so expanded worlds can be collected.
-      queue = queue.slice(head);
-      queueParts = queueParts.slice(head);
-      queueIds = queueIds.slice(head);
-      head = 0;
-    }
+  while (stack.length > 0) {
+    if (stack.length > widest) widest = stack.length;
+    const world = stack.pop()!;
+    const parts = stackParts.pop();
+    const id = stackIds.pop()!;
     if (seen.size > maxStates) throw new ExplorationBudgetExceeded(`more than ${maxStates} states: lower the bounds`);
-    if ((id & 1023) === 0 && performance.now() - started > maxMs) {
-      throw new ExplorationBudgetExceeded(`still exploring after ${Math.round(maxMs / 1000)} s (${id} states): lower the bounds`);
+    if ((++expanded & 1023) === 0 && performance.now() - started > maxMs) {
+      throw new ExplorationBudgetExceeded(`still exploring after ${Math.round(maxMs / 1000)} s (${expanded} states): lower the bounds`);
     }
     options.visit?.(world);
-    // Breadth-first: the first state found violating a property (or matching a signature) has a shortest path.
-    // A property already found violated need not be judged again: only its first (shortest) violation is reported.
-    for (const { property, message } of violatedInvariants(world, found)) found.set(property, { message, id, world });
-    for (const [name, accepts] of signatures) if (!matched.has(name) && accepts(world)) matched.set(name, { id, world });
+    let bits = 0;
+    for (const { property } of violatedInvariants(world)) bits |= 1 << propertyIds.indexOf(property);
+    if (bits !== 0) violated.put(id, bits);
     const steps = enabledSteps(world);
     transitions += steps.length;
+    graph.expand(id);
     for (const s of steps) {
       const next = takeStep(world, s);
-      if (seen.getOrAdd(next, parents.size, parts) >= 0) continue;
-      const nextId = parents.add(id, table.id(s));
-      queue.push(next);
-      queueParts.push(seen.keepParts());
-      queueIds.push(nextId);
+      const nextId = seen.size;
+      const known = seen.getOrAdd(next, nextId, parts);
+      graph.successor(id, known >= 0 ? known : nextId, table.id(s));
+      if (known >= 0) continue;
+      stack.push(next);
+      stackParts.push(seen.keepParts());
+      stackIds.push(nextId);
     }
   }
-  const pathTo = (id: number): WorldStep[] => {
-    const path: WorldStep[] = [];
-    for (let at = id; parents.parent[at]! >= 0; at = parents.parent[at]!) path.push(table.steps[parents.step[at]!]!);
-    return path.reverse();
-  };
-  const violations: ModelViolation[] = [...found.entries()].map(([property, v]) => ({ property, message: v.message, path: pathTo(v.id), world: v.world }));
+  const signatures = options.signatures ?? {};
+  const result = { states: seen.size, transitions, widest, violations: [] as ModelViolation[], matches: {} as Record<string, SignatureMatch> };
+  // Paths are wanted only for violations and signatures.
+  if (violated.length > 0 || Object.keys(signatures).length > 0) {
+    const tree = graph.breadthFirst(seen.size);
+    const pathTo = (id: number): WorldStep[] => {
+      const path: WorldStep[] = [];
+      for (let at = id; tree.parent[at]! >= 0; at = tree.parent[at]!) path.push(table.steps[tree.step[at]!]!);
+      return path.reverse();
+    };
+    result.violations = shortestViolations(tree.order, violated, pathTo, (path) => path.reduce(takeStep, initial));
+    result.matches = signatureMatches(signatures, initial, tree, table, pathTo);
+  }
+  return { ...result, ms: performance.now() - started };
+}
+
+/**
+ * Each violated property's first state in breadth-first order, with its path: what a
+ * breadth-first search of worlds reports. The world at the end of a path is rebuilt by replaying
+ * it and judged again: a verdict that differed there would mean an invariant reads something the
+ * state key leaves out, and is an error.
+ */
+function shortestViolations(
+  order: Int32Array,
+  violated: Ints,
+  pathTo: (id: number) => WorldStep[],
+  replay: (path: WorldStep[]) => World,
+): ModelViolation[] {
+  const violations: ModelViolation[] = [];
+  let found = 0;
+  for (let i = 0; i < order.length; i++) {
+    const id = order[i]!;
+    const fresh = violated.at(id) & ~found;
+    if (fresh === 0) continue;
+    const path = pathTo(id);
+    const world = replay(path);
+    let judged = 0;
+    for (const { property, message } of violatedInvariants(world)) {
+      const bit = 1 << propertyIds.indexOf(property);
+      judged |= bit;
+      if (fresh & bit) violations.push({ property, message, path, world });
+    }
+    if ((judged & ~found) !== fresh) throw new Error(`the invariants' verdicts differ between two worlds of state ${id}: an invariant reads something the state key leaves out`);
+    found |= fresh;
+  }
+  // Stable: equally short violations keep breadth-first order, then the order invariants are judged in.
+  return violations.sort((a, b) => a.path.length - b.path.length);
+}
+
+/**
+ * Each signature's first accepting world in breadth-first order. A signature may read what the
+ * state key leaves out (why the last resume was refused, say), so it is judged on the world a
+ * breadth-first search keeps for each state: the one its first path reaches. Those worlds are
+ * rebuilt along the breadth-first tree, a level at a time, until every signature has matched.
+ */
+function signatureMatches(
+  signatures: Record<string, (world: World) => boolean>,
+  initial: World,
+  tree: BreadthFirstTree,
+  table: StepTable,
+  pathTo: (id: number) => WorldStep[],
+): Record<string, SignatureMatch> {
   const matches: Record<string, SignatureMatch> = {};
-  for (const [name, m] of matched) matches[name] = { name, path: pathTo(m.id), world: m.world };
-  return {
-    states: seen.size,
-    transitions,
-    widest,
-    ms: performance.now() - started,
-    violations: violations.sort((a, b) => a.path.length - b.path.length),
-    matches,
-  };
+  let open = Object.entries(signatures);
+  // The worlds of states whose successors are still to be rebuilt (a breadth-first frontier).
+  const worlds = new Map<number, World>([[0, initial]]);
+  let parentDone = -1;
+  for (let i = 0; i < tree.order.length && open.length > 0; i++) {
+    const id = tree.order[i]!;
+    const parent = tree.parent[id]!;
+    // A parent's successors come together in breadth-first order: past them, its world is done with.
+    if (parent !== parentDone && parentDone >= 0) worlds.delete(parentDone);
+    if (parent >= 0) parentDone = parent;
+    const world = parent >= 0 ? takeStep(worlds.get(parent)!, table.steps[tree.step[id]!]!) : initial;
+    worlds.set(id, world);
+    open = open.filter(([name, accepts]) => {
+      if (!accepts(world)) return true;
+      matches[name] = { name, path: pathTo(id), world };
+      return false;
+    });
+  }
+  return matches;
 }

@@ -5,7 +5,7 @@
 import type { PropertyId } from './property-ids.js';
 import { memoization } from './memo.js';
 import { firstReplayGap } from './replay-gap.js';
-import { sessionContext, type SessionSnapshot } from './session-step.js';
+import { sessionContext, type SessionState } from './session-step.js';
 import type { SessionContext } from './session-types.js';
 import type { ClientStream, World, WorldEvent, WorldMessage } from './world-types.js';
 import { isStalled } from './world-steps.js';
@@ -73,7 +73,7 @@ function sentBy(context: SessionContext<WorldMessage>, frame: WorldEvent): boole
 }
 
 /** A judge of one session alone: its verdict depends on nothing else in the world. */
-type SessionJudge = (session: SessionSnapshot) => string | null;
+type SessionJudge = (session: SessionState) => string | null;
 
 /** The first session (in world order) a per-session judge condemns. */
 function everySession(judge: SessionJudge): Invariant {
@@ -92,8 +92,8 @@ function ofContext(judge: (context: SessionContext<WorldMessage>) => string | nu
 }
 
 /**
- * The invariants that judge each session alone. Session snapshots are immutable and shared by
- * many worlds, so exploration judges each snapshot once (see `violatedInvariants`).
+ * The invariants that judge each session alone. Session states are immutable and shared by
+ * many worlds, so exploration judges each state once (see `violatedInvariants`).
  */
 const sessionJudges: Partial<Record<PropertyId, SessionJudge>> = {
   'no-cross-transport-resume': ofContext((c) => {
@@ -192,10 +192,10 @@ const checks = Object.entries(invariants) as Array<[PropertyId, Invariant]>;
 const judged = checks.map(([property]) => sessionJudges[property]);
 /** The verdicts of a session no per-session judge condemns (most of them): one shared value. */
 const clean: ReadonlyArray<string | null> = Object.freeze(checks.map(() => null));
-/** Per session snapshot, every session judge's verdict, by index in `checks`. */
-const verdicts = new WeakMap<SessionSnapshot, ReadonlyArray<string | null>>();
+/** Per session state, every session judge's verdict, by index in `checks`. */
+const verdicts = new WeakMap<SessionState, ReadonlyArray<string | null>>();
 
-function sessionVerdicts(session: SessionSnapshot): ReadonlyArray<string | null> {
+function sessionVerdicts(session: SessionState): ReadonlyArray<string | null> {
   let known = verdicts.get(session);
   if (!known) {
     const judgedNow = judged.map((judge) => (judge ? judge(session) : null));
@@ -205,19 +205,14 @@ function sessionVerdicts(session: SessionSnapshot): ReadonlyArray<string | null>
 }
 
 /**
- * Every invariant that fails in `world`, with what is wrong. `skip`: properties not to judge
- * (exploration skips those it already found violated). A per-session invariant reads each
- * session snapshot once however many worlds share it; the verdicts are the same.
+ * Every invariant that fails in `world`, with what is wrong. A per-session invariant reads each
+ * session state once however many worlds share it; the verdicts are the same.
  */
-export function violatedInvariants(
-  world: World,
-  skip?: { has(property: PropertyId): boolean },
-): Array<{ property: PropertyId; message: string }> {
+export function violatedInvariants(world: World): Array<{ property: PropertyId; message: string }> {
   const found: Array<{ property: PropertyId; message: string }> = [];
   const perSession = memoization.sessionVerdicts ? world.sessions.map(sessionVerdicts) : undefined;
   for (let i = 0; i < checks.length; i++) {
     const [property, invariant] = checks[i]!;
-    if (skip?.has(property)) continue;
     let message: string | null = null;
     if (judged[i] && perSession) {
       for (const verdicts of perSession) if ((message = verdicts[i] ?? null)) break;

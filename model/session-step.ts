@@ -1,13 +1,25 @@
 /**
- * Steps a session snapshot with the machine's own pure transition function, without an actor:
- * the world explored by the model and fast-check's in-process runs use this.
+ * Steps a session with the machine's own pure transition function, without an actor: the world
+ * explored by the model and fast-check's in-process runs use this.
  */
 import { createEmptyActor, type SnapshotFrom } from 'xstate';
 import { memoization } from './memo.js';
 import { sessionMachine } from './session-machine.js';
 import type { SessionContext, SessionEvent, SessionInput } from './session-types.js';
 
-export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+type Snapshot = SnapshotFrom<typeof sessionMachine>;
+
+/**
+ * A session as a world holds it: the machine's state value and context, which is all a snapshot
+ * of this machine carries (it has no children, no history states, no final state), as XState
+ * persists one. The machine resolves it back to a snapshot to take a step. Exploration keeps tens
+ * of thousands of sessions; a whole snapshot (its node list, tag set and empty child and history
+ * records) would more than double each one.
+ */
+export interface SessionState {
+  readonly value: Snapshot['value'];
+  readonly context: Snapshot['context'];
+}
 
 /**
  * A stand-in actor scope, as xstate/graph builds one: the model's machines have no side effects
@@ -30,19 +42,23 @@ export function modelActorScope<T>(): T {
 
 const scope = modelActorScope<Parameters<typeof sessionMachine.transition>[2]>();
 
-// Snapshots are never mutated, and the machine is pure: the same snapshot and event always give
-// the same next snapshot, so exploration (which meets one session state under many client
-// states) asks the machine once per (snapshot, event).
-const initial = new Map<SessionInput['policy'], Map<string, SessionSnapshot>>();
-const transitions = new WeakMap<SessionSnapshot, Map<string, SessionSnapshot>>();
+// Session states are never mutated, and the machine is pure: the same state and event always give
+// the same next state, so exploration (which meets one session state under many client states)
+// asks the machine once per (state, event) while the state is in the memo. The memo keeps the
+// states stepped most recently, in two generations: exploration is depth-first, so the worlds
+// that share a session state are found close together, and a memo of every state ever stepped
+// (tens of thousands, each with its log) bought no more hits than this.
+const initial = new Map<SessionInput['policy'], Map<string, SessionState>>();
+/** Source states per generation of the memo. */
+const generation = 512;
+let recent = new Map<SessionState, Map<string, SessionState>>();
+let older = new Map<SessionState, Map<string, SessionState>>();
 
-/**
- * Drops the memo's roots (the initial snapshots): every snapshot reached from them becomes
- * collectable once no world holds it. `explore` calls it when done, so memo tables do not
- * outlive an exploration.
- */
+/** Empties the memo. `explore` calls it when done, so memo tables do not outlive an exploration. */
 export function forgetSessionMemo(): void {
   initial.clear();
+  recent = new Map();
+  older = new Map();
 }
 
 // Capabilities are frozen objects a world reuses: each is written out once.
@@ -78,39 +94,54 @@ function eventKey<M>(event: SessionEvent<M>): string {
   }
 }
 
+function stateOf(snapshot: Snapshot): SessionState {
+  return memoization.compactSessions ? { value: snapshot.value, context: snapshot.context } : snapshot;
+}
+
+/** One step of the machine, from a session state to the next. */
+function transition(state: SessionState, event: SessionEvent<unknown>): SessionState {
+  // A whole snapshot (`compactSessions` off) is stepped as it is.
+  const snapshot = 'machine' in state ? (state as Snapshot) : sessionMachine.resolveState(state);
+  return stateOf(sessionMachine.transition(snapshot, event, scope));
+}
+
 /** A fresh session, awaiting `initialize`. */
-export function createSession(input: SessionInput): SessionSnapshot {
-  if (!memoization.sessionTransitions) return sessionMachine.getInitialSnapshot(scope, input);
+export function createSession(input: SessionInput): SessionState {
+  if (!memoization.sessionTransitions) return stateOf(sessionMachine.getInitialSnapshot(scope, input));
   // By the policy object and the names (policies are values nobody mutates).
   let byName = initial.get(input.policy);
   if (!byName) initial.set(input.policy, (byName = new Map()));
   const key = `${input.sessionId}\u0000${input.tag}`;
-  let snapshot = byName.get(key);
-  if (!snapshot) {
-    snapshot = sessionMachine.getInitialSnapshot(scope, input);
-    byName.set(key, snapshot);
+  let state = byName.get(key);
+  if (!state) {
+    state = stateOf(sessionMachine.getInitialSnapshot(scope, input));
+    byName.set(key, state);
   }
-  return snapshot;
+  return state;
 }
 
-/** The snapshot after one event. */
-export function stepSession<M>(snapshot: SessionSnapshot, event: SessionEvent<M>): SessionSnapshot {
-  if (!memoization.sessionTransitions) return sessionMachine.transition(snapshot, event as SessionEvent<unknown>, scope);
-  let byEvent = transitions.get(snapshot);
+/** The session after one event. */
+export function stepSession<M>(state: SessionState, event: SessionEvent<M>): SessionState {
+  if (!memoization.sessionTransitions) return transition(state, event as SessionEvent<unknown>);
+  let byEvent = recent.get(state);
   if (!byEvent) {
-    byEvent = new Map();
-    transitions.set(snapshot, byEvent);
+    byEvent = older.get(state) ?? new Map<string, SessionState>();
+    recent.set(state, byEvent);
+    if (recent.size > generation) {
+      older = recent;
+      recent = new Map();
+    }
   }
   const key = eventKey(event);
   let next = byEvent.get(key);
   if (!next) {
-    next = sessionMachine.transition(snapshot, event as SessionEvent<unknown>, scope);
+    next = transition(state, event as SessionEvent<unknown>);
     byEvent.set(key, next);
   }
   return next;
 }
 
 /** A session's context, typed with the world's message type. */
-export function sessionContext<M>(snapshot: SessionSnapshot): SessionContext<M> {
-  return snapshot.context as SessionContext<M>;
+export function sessionContext<M>(state: SessionState): SessionContext<M> {
+  return state.context as SessionContext<M>;
 }

@@ -1,12 +1,12 @@
 /**
  * Fingerprints of worlds for the explorer, mixed part by part from the parts `writeWorldKey`
  * writes. A world's successors share most of its objects (a step touches one stream; client-side
- * steps keep the session snapshot), so a successor is fingerprinted against its parent's parts:
+ * steps keep the session state), so a successor is fingerprinted against its parent's parts:
  * only the parts whose objects changed are written and hashed again.
  */
 import { FingerprintSink, hashPart, type PartHash } from './explore-fingerprint.js';
 import { memoization } from './memo.js';
-import { sessionContext, type SessionSnapshot } from './session-step.js';
+import { sessionContext, type SessionState } from './session-step.js';
 import {
   executionsPart,
   headerPart,
@@ -31,17 +31,25 @@ export interface KeyParts {
 
 const closing = hashPart('|');
 
-// Per session snapshot (`memoization.sessionKeys`): a snapshot recurs under many client states,
-// and most steps give the held session a new snapshot that other paths reach too.
-const heldParts = new WeakMap<SessionSnapshot, PartHash>();
-const leftParts = new WeakMap<SessionSnapshot, PartHash>();
+// Per session state (`memoization.sessionKeys`): a session state recurs under many client states,
+// and most steps give the held session a new state that other paths reach too.
+// A held session's part also depends on the bound on trims: one table per bound.
+const heldParts = new Map<number, WeakMap<SessionState, PartHash>>();
+const leftParts = new WeakMap<SessionState, PartHash>();
 
-function sessionPart(snapshot: SessionSnapshot, held: boolean): PartHash {
-  const write = held ? heldSessionPart : leftSessionPart;
-  if (!memoization.sessionKeys) return hashPart(write(snapshot));
-  const parts = held ? heldParts : leftParts;
-  let part = parts.get(snapshot);
-  if (part === undefined) parts.set(snapshot, (part = hashPart(write(snapshot))));
+function heldPart(session: SessionState, trims: number): PartHash {
+  if (!memoization.sessionKeys) return hashPart(heldSessionPart(session, trims));
+  let parts = heldParts.get(trims);
+  if (parts === undefined) heldParts.set(trims, (parts = new WeakMap()));
+  let part = parts.get(session);
+  if (part === undefined) parts.set(session, (part = hashPart(heldSessionPart(session, trims))));
+  return part;
+}
+
+function leftPart(session: SessionState): PartHash {
+  if (!memoization.sessionKeys) return hashPart(leftSessionPart(session));
+  let part = leftParts.get(session);
+  if (part === undefined) leftParts.set(session, (part = hashPart(leftSessionPart(session))));
   return part;
 }
 
@@ -98,7 +106,7 @@ export class WorldFingerprinter {
     this.sessions = sessions.length;
     for (let i = 0; i < sessions.length; i++) {
       const session = sessions[i]!;
-      const part = sameHeld && from.sessions[i] === session ? parent!.sessionParts[i]! : sessionPart(session, i === held);
+      const part = sameHeld && from.sessions[i] === session ? parent!.sessionParts[i]! : i === held ? heldPart(session, world.bounds.trims) : leftPart(session);
       this.sessionParts[i] = part;
       sink.addHashed(part);
     }

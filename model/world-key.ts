@@ -3,15 +3,17 @@
  * specification up to the names of event IDs.
  *
  * Event IDs are numbered in global send order, so two interleavings of independent streams name
- * the same events differently. Nothing in the specification depends on that order: replay,
+ * the same events differently. Almost nothing in the specification depends on that order: replay,
  * ordering and loss are judged per stream, and cursors are matched by equality. So the key names
  * an event by its stream and its position in that stream, and interleavings that differ only in
- * numbering are one state. (The explorer replays the steps to print real IDs.)
+ * numbering are one state. (The explorer replays the steps to print real IDs.) The exception is
+ * bounded log retention, which drops the oldest event across streams: there the key keeps the
+ * streams of the events that can still be dropped, in send order.
  * Sessions the client has left change no more; the key keeps of them only what invariants read.
  */
 import { StringSink, type KeySink } from './explore-fingerprint.js';
 import { replayGap } from './replay-gap.js';
-import { sessionContext, type SessionSnapshot } from './session-step.js';
+import { sessionContext, type SessionState } from './session-step.js';
 import type { SessionContext } from './session-types.js';
 import type { ClientRequest, ClientStream, World, WorldEvent, WorldMessage } from './world-types.js';
 
@@ -25,17 +27,21 @@ function resumesKey(context: Context): string {
 }
 
 /** The key part of a session the client has left. */
-export function leftSessionPart(snapshot: SessionSnapshot): string {
-  const c = sessionContext<WorldMessage>(snapshot);
-  return `${String(snapshot.value)[0]}${resumesKey(c)}${c.servedUnderForeignCapabilities ? '!' : ''}${c.streams.some((s) => s.connected) ? '+' : ''}§`;
+export function leftSessionPart(session: SessionState): string {
+  const c = sessionContext<WorldMessage>(session);
+  return `${String(session.value)[0]}${resumesKey(c)}${c.servedUnderForeignCapabilities ? '!' : ''}${c.streams.some((s) => s.connected) ? '+' : ''}§`;
 }
 
-/** The key part of the session the client holds. */
-export function heldSessionPart(snapshot: SessionSnapshot): string {
-  const c = sessionContext<WorldMessage>(snapshot);
-  let key = `${String(snapshot.value)[0]}${c.transport}${c.capabilities === c.negotiated ? '' : '~'}${c.servedUnderForeignCapabilities ? '!' : ''}|${resumesKey(c)}|`;
-  // Log retention: which events the store has dropped (by their stream positions, as events are named here).
-  if (c.retainedFrom > 0) key += `r${c.log.slice(0, c.retainedFrom).map((e) => e.stream).join('')}|`;
+/**
+ * The key part of the session the client holds. `trims`: how many events log retention may drop
+ * in all (the world's bound).
+ */
+export function heldSessionPart(session: SessionState, trims: number): string {
+  const c = sessionContext<WorldMessage>(session);
+  let key = `${String(session.value)[0]}${c.transport}${c.capabilities === c.negotiated ? '' : '~'}${c.servedUnderForeignCapabilities ? '!' : ''}|${resumesKey(c)}|`;
+  // Log retention drops the oldest event across streams: which events it has dropped, and which
+  // it may drop next, depend on the order they were sent in (by stream, as events are named here).
+  if (c.policy.logRetention !== 'unbounded') key += `r${c.retainedFrom}.${c.log.slice(0, Math.min(trims, c.log.length)).map((e) => e.stream).join('')}|`;
   for (const s of c.streams) {
     key += `${s.id}${s.connected ? '+' : '-'}`;
     for (const e of c.log) if (e.stream === s.id && e.message) key += `${e.message.request}.${e.message.seq},`;
@@ -131,7 +137,7 @@ export function usedPart(used: World['used']): string {
  */
 export function writeWorldKey(world: World, sink: KeySink): void {
   const { client, sessions } = world;
-  for (let i = 0; i < sessions.length; i++) sink.add(i === client.session ? heldSessionPart(sessions[i]!) : leftSessionPart(sessions[i]!));
+  for (let i = 0; i < sessions.length; i++) sink.add(i === client.session ? heldSessionPart(sessions[i]!, world.bounds.trims) : leftSessionPart(sessions[i]!));
   sink.add(headerPart(world));
   const log = client.session >= 0 ? sessionContext<WorldMessage>(sessions[client.session]!).log : noLog;
   for (const s of client.streams) sink.add(streamPart(s, log));

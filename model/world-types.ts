@@ -4,7 +4,7 @@
  */
 import type { Bounds } from './bounds.js';
 import type { Policy } from './policy.js';
-import type { SessionSnapshot } from './session-step.js';
+import type { SessionState } from './session-step.js';
 import type { StoredEvent, StreamKind } from './session-types.js';
 import type { Transport } from './transport.js';
 
@@ -88,7 +88,7 @@ export interface LastAnswer {
 export interface World {
   policy: Policy;
   bounds: Bounds;
-  sessions: SessionSnapshot[];
+  sessions: SessionState[];
   /** Side effects of the tool, per call label, across the whole server process. */
   executions: Record<string, number>;
   client: ClientState;

@@ -4,7 +4,7 @@
  * function; nothing here decides what a server answers.
  */
 import { connect, deliver, drain, drop, receive } from './client.js';
-import { createSession, sessionContext, stepSession, type SessionSnapshot } from './session-step.js';
+import { createSession, sessionContext, stepSession, type SessionState } from './session-step.js';
 import type { Capabilities, SessionEvent } from './session-types.js';
 import { otherTransport, type Transport } from './transport.js';
 import type {
@@ -42,7 +42,7 @@ export function initialWorld({ policy, bounds }: WorldInput): World {
 }
 
 /** The session the client holds. */
-export function heldSession(world: World): SessionSnapshot | undefined {
+export function heldSession(world: World): SessionState | undefined {
   return world.sessions[world.client.session];
 }
 
@@ -57,7 +57,7 @@ function answer(status: number, reason: string | undefined): LastAnswer {
   return last;
 }
 
-function serve(world: World, event: SessionEvent<WorldMessage>): { world: World; session: SessionSnapshot } {
+function serve(world: World, event: SessionEvent<WorldMessage>): { world: World; session: SessionState } {
   const index = world.client.session;
   const session = stepSession(world.sessions[index]!, event);
   const sessions = world.sessions.slice();

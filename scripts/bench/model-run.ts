@@ -3,8 +3,11 @@
  * memory is its own. Prints one JSON line: states, transitions, CPU and wall milliseconds, the
  * peak RSS and the RSS before exploring (both in bytes), and the violated properties.
  *
- * usage: model-run.ts ENGINE MEMO KEYS POLICY BOUNDS [retained]
- *   ENGINE graph | bfs; MEMO none | verdicts | transitions | all (each adds a memo table); KEYS exact | fingerprint.
+ * usage: model-run.ts ENGINE SAVES KEYS POLICY BOUNDS [retained]
+ *   ENGINE graph | search; KEYS exact | fingerprint; SAVES none | verdicts | transitions | keys | all,
+ *   each adding one saving to the one before: the verdict memo, the transition memo, the key-part
+ *   memo, then sessions held compact (`none`: whole session snapshots, no memo, as on the day the
+ *   targets were set).
  *   `retained` (run under `node --expose-gc`): also collects garbage every 5,000 states and at the
  *   end, and reports the most live heap seen above the start (`retained`, bytes): what the engine
  *   keeps, without the collector's headroom that peak RSS includes. It slows the run; its CPU
@@ -16,7 +19,7 @@ import { exploreWithGraph } from '../../model/explore-graph.js';
 import { memoization } from '../../model/memo.js';
 import { policyByName } from '../../model/policy.js';
 
-const [engine, memo, keys, policyName, boundsText, mode] = process.argv.slice(2);
+const [engine, saves, keys, policyName, boundsText, mode] = process.argv.slice(2);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (mode === 'retained' && !gc) throw new Error('retained: run under node --expose-gc');
 /** Live heap (and typed arrays' memory) after a full collection. */
@@ -29,9 +32,13 @@ const baseLive = mode === 'retained' ? live() : 0;
 let retained = 0;
 let visited = 0;
 const sample = () => void (retained = Math.max(retained, live() - baseLive));
-memoization.sessionVerdicts = memo !== 'none';
-memoization.sessionTransitions = memo === 'transitions' || memo === 'all';
-memoization.sessionKeys = memo === 'all';
+const savings = ['none', 'verdicts', 'transitions', 'keys', 'all'];
+const level = savings.indexOf(saves!);
+if (level < 0) throw new Error(`SAVES: one of ${savings.join(', ')}`);
+memoization.sessionVerdicts = level >= 1;
+memoization.sessionTransitions = level >= 2;
+memoization.sessionKeys = level >= 3;
+memoization.compactSessions = level >= 4;
 const options = {
   policy: policyByName(policyName!),
   bounds: parseBounds(boundsText ?? ''),

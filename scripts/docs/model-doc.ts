@@ -143,7 +143,7 @@ export function modelDoc(): string {
     '',
     '## The world',
     '',
-    'One server (its sessions and the tools\' side effects), the wire (frames in flight per connection) and one client (its session, transport, per-stream cursor, received-but-undrained frames, drained events and pending requests). Its steps: `INITIALIZE` (over either transport), `CALL` (emit or emit_unsolicited), `SEND`, `RECEIVE`, `DRAIN`, `DROP` (clean or unclean: what was in flight or undrained is lost on the client side), `RESUME` (same transport or migration; own, garbage or stale cursor), `TIMEOUT` (only when nothing can arrive; retries if the client does), `DELETE`. A 404 sends the client to re-initialize. States are keyed up to the numbering of event IDs (`model/world-key.ts`), so interleavings that differ only in numbering are one state.',
+    'One server (its sessions and the tools\' side effects), the wire (frames in flight per connection) and one client (its session, transport, per-stream cursor, received-but-undrained frames, drained events and pending requests). Its steps: `INITIALIZE` (over either transport), `CALL` (emit or emit_unsolicited), `SEND`, `RECEIVE`, `DRAIN`, `DROP` (clean or unclean: what was in flight or undrained is lost on the client side), `RESUME` (same transport or migration; own, garbage or stale cursor), `TIMEOUT` (only when nothing can arrive; retries if the client does), `DELETE`. A 404 sends the client to re-initialize. States are keyed up to the numbering of event IDs (`model/world-key.ts`), so interleavings that differ only in numbering are one state; under bounded log retention, which drops the oldest event across streams, the key also keeps the send order of the events it may still drop.',
     '',
     boundsTable(),
     '',

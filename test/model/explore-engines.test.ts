@@ -1,7 +1,7 @@
 /**
- * The breadth-first engine of `explore` against the previous one (xstate/graph's traversal of the
- * world machine): the same states, transitions and verdicts, with whole keys or fingerprints,
- * with or without the memo tables; and its paths really lead where it says.
+ * The engine of `explore` against the previous one (xstate/graph's traversal of the world
+ * machine): the same states, transitions and verdicts, with whole keys or fingerprints, with or
+ * without the memo tables and compact sessions; and its paths really lead where it says.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { parseBounds } from '../../model/bounds.js';
@@ -40,6 +40,7 @@ afterEach(() => {
   memoization.sessionTransitions = true;
   memoization.sessionVerdicts = true;
   memoization.sessionKeys = true;
+  memoization.compactSessions = true;
 });
 
 describe('explore finds what xstate/graph finds', () => {
@@ -53,17 +54,54 @@ describe('explore finds what xstate/graph finds', () => {
     }
   });
 
-  test('with every memo table off, and with all on, the verdicts are the same', () => {
+  test('under bounded log retention, which drops the oldest event across streams, the engines agree with two calls in flight', () => {
+    // Two streams interleave: the key must tell which stream's event retention drops next.
+    const twoCalls = parseBounds('calls=2,notifications=1,drops=1,resumes=1');
+    for (const name of ['bounded-log', 'retention-partial-replay']) {
+      const graph = verdicts(exploreWithGraph({ policy: policies[name]!, bounds: twoCalls }));
+      expect(verdicts(explore({ policy: policies[name]!, bounds: twoCalls })), name).toEqual(graph);
+    }
+  });
+
+  test('with every memo table off and whole session snapshots, and with all on, the verdicts are the same', () => {
     const policy = policies['seed-000']!;
     const expected = verdicts(exploreWithGraph({ policy, bounds: full }));
     memoization.sessionTransitions = false;
     memoization.sessionVerdicts = false;
     memoization.sessionKeys = false;
+    memoization.compactSessions = false;
     expect(verdicts(explore({ policy, bounds: full }))).toEqual(expected);
     memoization.sessionTransitions = true;
     memoization.sessionVerdicts = true;
     memoization.sessionKeys = true;
+    memoization.compactSessions = true;
     expect(verdicts(explore({ policy, bounds: full }))).toEqual(expected);
+  });
+
+  test('a compact session steps exactly as a whole XState snapshot does, through every world found', () => {
+    // The same exploration visits the same worlds in the same order either way: their sessions must match field for field.
+    const sessionsOf = (compact: boolean, name: string) => {
+      memoization.compactSessions = compact;
+      const seen: string[] = [];
+      explore({ policy: policies[name]!, bounds: full, visit: (w) => void seen.push(JSON.stringify(w.sessions.map((s) => [s.value, s.context]))) });
+      return seen;
+    };
+    for (const name of ['reference', 'seed-000', 'seed-003', 'idle-ttl', 'retention-partial-replay']) {
+      const whole = sessionsOf(false, name);
+      expect(whole.length, name).toBeGreaterThan(100);
+      expect(sessionsOf(true, name), name).toEqual(whole);
+    }
+  });
+
+  test('a signature that reads what the state key leaves out is judged on the world its path reaches', () => {
+    const policy = policies.reference!;
+    // The last answer is not part of the key: two paths to one state can end in different answers.
+    const told404 = (w: World) => w.last?.status === 404;
+    const { matches } = explore({ policy, bounds: full, signatures: { told404 } });
+    expect(matches.told404).toBeDefined();
+    const end = replay(policy, full, matches.told404!.path).at(-1)!.world;
+    expect(told404(end)).toBe(true);
+    expect(matches.told404!.path.length).toBe(verdicts(exploreWithGraph({ policy, bounds: full, signatures: { told404 } })).matches.told404);
   });
 
   test('each violation path replays to a world that violates its property', () => {

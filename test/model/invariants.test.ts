@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { defaultBounds } from '../../model/bounds.js';
 import { invariants, violatedInvariants } from '../../model/invariants.js';
 import { reference } from '../../model/policy.js';
-import { sessionContext, type SessionSnapshot } from '../../model/session-step.js';
+import { sessionContext, type SessionState } from '../../model/session-step.js';
 import type { SessionContext } from '../../model/session-types.js';
 import { replay } from '../../model/trace.js';
 import type { World, WorldMessage, WorldStep } from '../../model/world-types.js';
@@ -28,7 +28,7 @@ function reachable(): World {
 function withSession(world: World, change: (c: SessionContext<WorldMessage>) => Partial<SessionContext<WorldMessage>>, value?: string): World {
   const snapshot = world.sessions[0]!;
   const context = sessionContext<WorldMessage>(snapshot);
-  const mutated = { ...snapshot, value: value ?? snapshot.value, context: { ...context, ...change(context) } } as unknown as SessionSnapshot;
+  const mutated = { ...snapshot, value: value ?? snapshot.value, context: { ...context, ...change(context) } } as unknown as SessionState;
   return { ...world, sessions: [mutated] };
 }
 
