@@ -6,10 +6,11 @@
  * States are found depth-first: the worlds found and not yet expanded sit on a stack a few dozen
  * deep, where a breadth-first queue holds thousands, so most worlds die young and the collector
  * copies and promotes little. What is kept per state is numbers: its fingerprint, its successors
- * (state, step) in the order `enabledSteps` offers them, and which properties it violates and
- * which signatures accept it. A breadth-first pass over those numbers then gives each violated
- * property the state and path a breadth-first search of worlds would report first, and the path
- * is replayed to rebuild its world.
+ * (state, step) in the order `enabledSteps` offers them, and which properties it violates. When
+ * some property is violated, or signatures are asked for, a breadth-first pass over those numbers
+ * gives each violated property the state and path a breadth-first search of worlds would report
+ * first (the path is replayed to rebuild its world), and each signature its first accepting world
+ * in that order (see `signatureMatches`).
  * xstate/graph's traversal of the world machine (`exploreWithGraph`) finds the same states and
  * verdicts and remains the yardstick in the tests and the bench.
  */
@@ -127,15 +128,18 @@ function search(options: ExploreOptions): ExploreResult {
   let transitions = 0;
   let expanded = 0;
   let widest = 0;
+  const budget = () => {
+    if (performance.now() - started > maxMs) {
+      throw new ExplorationBudgetExceeded(`still exploring after ${Math.round(maxMs / 1000)} s (${expanded} states): lower the bounds`);
+    }
+  };
   while (stack.length > 0) {
     if (stack.length > widest) widest = stack.length;
     const world = stack.pop()!;
     const parts = stackParts.pop();
     const id = stackIds.pop()!;
     if (seen.size > maxStates) throw new ExplorationBudgetExceeded(`more than ${maxStates} states: lower the bounds`);
-    if ((++expanded & 1023) === 0 && performance.now() - started > maxMs) {
-      throw new ExplorationBudgetExceeded(`still exploring after ${Math.round(maxMs / 1000)} s (${expanded} states): lower the bounds`);
-    }
+    if ((++expanded & 1023) === 0) budget();
     options.visit?.(world);
     let bits = 0;
     for (const { property } of violatedInvariants(world)) bits |= 1 << propertyIds.indexOf(property);
@@ -165,7 +169,7 @@ function search(options: ExploreOptions): ExploreResult {
       return path.reverse();
     };
     result.violations = shortestViolations(tree.order, violated, pathTo, (path) => path.reduce(takeStep, initial));
-    result.matches = signatureMatches(signatures, initial, tree, table, pathTo);
+    result.matches = signatureMatches(signatures, initial, tree, table, pathTo, budget);
   }
   return { ...result, ms: performance.now() - started };
 }
@@ -174,7 +178,8 @@ function search(options: ExploreOptions): ExploreResult {
  * Each violated property's first state in breadth-first order, with its path: what a
  * breadth-first search of worlds reports. The world at the end of a path is rebuilt by replaying
  * it and judged again: a verdict that differed there would mean an invariant reads something the
- * state key leaves out, and is an error.
+ * state key leaves out, and is an error. (Only states found violating something are replayed, so
+ * this catches a verdict the replayed world loses, not one it would gain.)
  */
 function shortestViolations(
   order: Int32Array,
@@ -215,20 +220,26 @@ function signatureMatches(
   tree: BreadthFirstTree,
   table: StepTable,
   pathTo: (id: number) => WorldStep[],
+  budget: () => void,
 ): Record<string, SignatureMatch> {
   const matches: Record<string, SignatureMatch> = {};
   let open = Object.entries(signatures);
-  // The worlds of states whose successors are still to be rebuilt (a breadth-first frontier).
-  const worlds = new Map<number, World>([[0, initial]]);
-  let parentDone = -1;
+  if (open.length === 0) return matches;
+  // Per state, its children in the tree not yet rebuilt: a world is kept only until its last child is.
+  const children = new Int32Array(tree.order.length);
+  for (let id = 0; id < tree.parent.length; id++) if (tree.parent[id]! >= 0) children[tree.parent[id]!]!++;
+  // The worlds of states with children still to rebuild (a breadth-first frontier).
+  const worlds = new Map<number, World>();
   for (let i = 0; i < tree.order.length && open.length > 0; i++) {
+    if ((i & 1023) === 1023) budget();
     const id = tree.order[i]!;
     const parent = tree.parent[id]!;
-    // A parent's successors come together in breadth-first order: past them, its world is done with.
-    if (parent !== parentDone && parentDone >= 0) worlds.delete(parentDone);
-    if (parent >= 0) parentDone = parent;
-    const world = parent >= 0 ? takeStep(worlds.get(parent)!, table.steps[tree.step[id]!]!) : initial;
-    worlds.set(id, world);
+    let world = initial;
+    if (parent >= 0) {
+      world = takeStep(worlds.get(parent)!, table.steps[tree.step[id]!]!);
+      if (--children[parent]! === 0) worlds.delete(parent);
+    }
+    if (children[id]! > 0) worlds.set(id, world);
     open = open.filter(([name, accepts]) => {
       if (!accepts(world)) return true;
       matches[name] = { name, path: pathTo(id), world };

@@ -7,16 +7,16 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { parseBounds } from '../../model/bounds.js';
 import { explore, fingerprint, type ExploreResult } from '../../model/explore.js';
 import { exploreWithGraph } from '../../model/explore-graph.js';
-import { invariants } from '../../model/invariants.js';
+import { invariants, violatedInvariants } from '../../model/invariants.js';
 import { memoization } from '../../model/memo.js';
 import { policies } from '../../model/policy.js';
 import { replay } from '../../model/trace.js';
 import type { World } from '../../model/world-types.js';
 import { FingerprintSink } from '../../model/explore-fingerprint.js';
 import { WorldFingerprinter, type KeyParts } from '../../model/world-fingerprint.js';
-import { writeWorldKey } from '../../model/world-key.js';
+import { computeWorldKey, writeWorldKey } from '../../model/world-key.js';
 import { canStep, candidateSteps, enabledSteps } from '../../model/world-steps.js';
-import { step } from '../../model/world.js';
+import { initialWorld, step } from '../../model/world.js';
 
 const bounds = parseBounds('calls=1,notifications=1,drops=1,resumes=1');
 const full = parseBounds('calls=1,notifications=1,drops=1,resumes=1,deletes=1,unsolicited=1');
@@ -51,6 +51,36 @@ describe('explore finds what xstate/graph finds', () => {
       expect(graph.states).toBeGreaterThan(50);
       expect(verdicts(explore({ policy, bounds: b, signatures }))).toEqual(graph);
       expect(verdicts(explore({ policy, bounds: b, signatures, keys: 'exact' }))).toEqual(graph);
+    }
+  });
+
+  test('it reports exactly what a breadth-first search of worlds reports: each first violation and match, its path, message and world', () => {
+    // The plainest such search, as an oracle: a queue of worlds, each state kept as the world first reached.
+    const breadthFirst = (policy: (typeof policies)[string], b: typeof full, sigs: Record<string, (w: World) => boolean>) => {
+      const start = initialWorld({ policy: policy!, bounds: b });
+      const seen = new Set([computeWorldKey(start)]);
+      const queue = [{ world: start, path: [] as unknown[] }];
+      const violations = new Map<string, unknown>();
+      const matches: Record<string, unknown> = {};
+      for (let head = 0; head < queue.length; head++) {
+        const { world, path } = queue[head]!;
+        for (const v of violatedInvariants(world)) if (!violations.has(v.property)) violations.set(v.property, { ...v, path, world });
+        for (const [name, accepts] of Object.entries(sigs)) if (!(name in matches) && accepts(world)) matches[name] = { name, path, world };
+        for (const s of enabledSteps(world)) {
+          const next = step(world, s);
+          const key = computeWorldKey(next);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          queue.push({ world: next, path: [...path, s] });
+        }
+      }
+      const sorted = [...violations.values()].sort((x, y) => (x as { path: unknown[] }).path.length - (y as { path: unknown[] }).path.length);
+      return JSON.parse(JSON.stringify({ states: seen.size, violations: sorted, matches }));
+    };
+    const sigs = { ...signatures, told404: (w: World) => w.last?.status === 404, neverMatches: () => false };
+    for (const name of ['reference', 'seed-000', 'seed-003', 'bounded-log', 'retention-partial-replay']) {
+      const { states, violations, matches } = explore({ policy: policies[name]!, bounds: full, signatures: sigs });
+      expect(JSON.parse(JSON.stringify({ states, violations, matches })), name).toEqual(breadthFirst(policies[name], full, sigs));
     }
   });
 
