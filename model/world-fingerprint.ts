@@ -37,19 +37,22 @@ const closing = hashPart('|');
 const heldParts = new Map<number, WeakMap<SessionState, PartHash>>();
 const leftParts = new WeakMap<SessionState, PartHash>();
 
-function heldPart(session: SessionState, trims: number): PartHash {
-  if (!memoization.sessionKeys) return hashPart(heldSessionPart(session, trims));
+function heldTable(trims: number): WeakMap<SessionState, PartHash> {
   let parts = heldParts.get(trims);
   if (parts === undefined) heldParts.set(trims, (parts = new WeakMap()));
-  let part = parts.get(session);
-  if (part === undefined) parts.set(session, (part = hashPart(heldSessionPart(session, trims))));
-  return part;
+  return parts;
 }
 
-function leftPart(session: SessionState): PartHash {
-  if (!memoization.sessionKeys) return hashPart(leftSessionPart(session));
-  let part = leftParts.get(session);
-  if (part === undefined) leftParts.set(session, (part = hashPart(leftSessionPart(session))));
+/** A session's key part, as `write` writes it, hashed once per session state in `parts`. */
+function sessionPart(
+  parts: WeakMap<SessionState, PartHash>,
+  session: SessionState,
+  trims: number,
+  write: (session: SessionState, trims: number) => string,
+): PartHash {
+  if (!memoization.sessionKeys) return hashPart(write(session, trims));
+  let part = parts.get(session);
+  if (part === undefined) parts.set(session, (part = hashPart(write(session, trims))));
   return part;
 }
 
@@ -106,7 +109,13 @@ export class WorldFingerprinter {
     this.sessions = sessions.length;
     for (let i = 0; i < sessions.length; i++) {
       const session = sessions[i]!;
-      const part = sameHeld && from.sessions[i] === session ? parent!.sessionParts[i]! : i === held ? heldPart(session, world.bounds.trims) : leftPart(session);
+      const { trims } = world.bounds;
+      const part =
+        sameHeld && from.sessions[i] === session
+          ? parent!.sessionParts[i]!
+          : i === held
+            ? sessionPart(heldTable(trims), session, trims, heldSessionPart)
+            : sessionPart(leftParts, session, trims, leftSessionPart);
       this.sessionParts[i] = part;
       sink.addHashed(part);
     }
