@@ -18,19 +18,41 @@ export function judgeAtMostOnceEffect(view: HistoryView): Judgement {
     if (typeof result?.executions !== 'number' || (result.executions > 1 && provokedRetry(view, calls, call))) continue;
     judged++;
     if (result.executions > 1) {
-      return fail(`the side effect of ${call.tool} ${call.label} ran ${result.executions} times`, [call.request.conn]);
+      return fail(`the side effect of ${call.tool} ${call.label} ran ${result.executions} times`, evidenceOf(view, calls, call));
     }
   }
   return judged > 0 ? passCounted(judged, 'tool result(s), each effect ran once') : skip('no emit result carried an execution count (fixture tools missing?)');
 }
 
+/** The earlier runs of `call`'s tool and label. */
+function earlierRuns(calls: FixtureCall[], call: FixtureCall): FixtureCall[] {
+  return calls.filter((c) => c.tool === call.tool && c.label === call.label && c.request.conn < call.request.conn);
+}
+
+/** The client's waits for the response to `call` that ended in a timeout. */
+function timedOutWaits(view: HistoryView, call: FixtureCall) {
+  return view.history.entries.filter((e) => e.type === 'failure' && e.reason === 'timeout' && e.awaiting === call.request.id);
+}
+
+/**
+ * What the double effect rests on: the waits that ended without a result, when a retry followed
+ * them (the loss or stall that made the client retry is the same observation), and the entry that
+ * carried the result counting more than one run.
+ */
+function evidenceOf(view: HistoryView, calls: FixtureCall[], call: FixtureCall): number[] {
+  const response = view.responseTo(call.request);
+  const carried = view.history.entries.find((e) => (e.type === 'receive' && e.message === response) || (e.type === 'body' && e.json === response));
+  const waits = earlierRuns(calls, call).flatMap((c) => timedOutWaits(view, c));
+  return [...waits.map((e) => e.seq), ...(carried ? [carried.seq] : [])];
+}
+
 /** Whether every earlier run of `call`'s tool and label was abandoned after waits on cursor probes only. */
 function provokedRetry(view: HistoryView, calls: FixtureCall[], call: FixtureCall): boolean {
-  const earlier = calls.filter((c) => c.tool === call.tool && c.label === call.label && c.request.conn < call.request.conn);
+  const earlier = earlierRuns(calls, call);
   return (
     earlier.length > 0 &&
     earlier.every((c) => {
-      const waits = view.history.entries.filter((e) => e.type === 'failure' && e.reason === 'timeout' && e.awaiting === c.request.id);
+      const waits = timedOutWaits(view, c);
       return waits.length > 0 && waits.every((w) => w.type === 'failure' && view.isCursorProbe(w.conn));
     })
   );

@@ -7,9 +7,16 @@ import { fixtureCalls } from '../fixture-calls.js';
 import { fixtureNotification, isResponseTo } from '../messages.js';
 import { fail, passCounted, skip, type Judgement } from '../judgement.js';
 
-/** What must reach the application on a logical stream, each with a test against drained messages. */
-function expectedOn(view: HistoryView, origin: number): Array<{ what: string; seen: (drained: unknown[]) => boolean }> {
-  const expected: Array<{ what: string; seen: (drained: unknown[]) => boolean }> = [];
+/** A message the stream owes the application: a test against drained messages, and for a response its request's ID. */
+interface Expected {
+  what: string;
+  seen: (drained: unknown[]) => boolean;
+  response?: number | string;
+}
+
+/** What must reach the application on a logical stream, in the order the stream carries it. */
+function expectedOn(view: HistoryView, origin: number): Expected[] {
+  const expected: Expected[] = [];
   const opened = view.exchanges.get(origin)!.request;
   const session = view.sessionOfConn(origin);
   const calls = fixtureCalls(view);
@@ -24,7 +31,7 @@ function expectedOn(view: HistoryView, origin: number): Array<{ what: string; se
         });
       }
     }
-    expected.push({ what: `the response to ${request.method} id ${JSON.stringify(request.id)}`, seen: (ms) => ms.some((m) => isResponseTo(m as never, request.id)) });
+    expected.push({ what: `the response to ${request.method} id ${JSON.stringify(request.id)}`, seen: (ms) => ms.some((m) => isResponseTo(m as never, request.id)), response: request.id });
   }
   if (opened.purpose === 'open-standalone') {
     for (const call of calls) {
@@ -51,6 +58,21 @@ function leftSession(view: HistoryView, origin: number, conn: number): boolean {
   return false;
 }
 
+/**
+ * Where a loss that the replay itself does not show was seen: when nothing the stream carries after
+ * a missing message reached the application, the client learned of the loss only when its wait for
+ * a missing response on the stream ended without it (those waits' entries). Undefined when the
+ * replay showed a gap, or no such wait ended: the resumes are the evidence then.
+ */
+function lossSeen(view: HistoryView, conns: number[], expected: Expected[], missing: Expected[]): number[] | undefined {
+  const firstMissing = expected.indexOf(missing[0]!);
+  if (expected.slice(firstMissing).some((e) => !missing.includes(e))) return undefined;
+  const waits = view.history.entries.filter(
+    (e) => e.type === 'failure' && e.reason === 'timeout' && e.conn !== undefined && conns.includes(e.conn) && missing.some((m) => m.response === e.awaiting),
+  );
+  return waits.length > 0 ? waits.map((e) => e.seq) : undefined;
+}
+
 export function judgeNoSilentLoss(view: HistoryView): Judgement {
   let judged = 0;
   const origins = new Set<number>();
@@ -71,13 +93,14 @@ export function judgeNoSilentLoss(view: HistoryView): Judgement {
     if (!view.isAcceptedStream(last.conn) || (last.drop && !last.drop.atClose) || leftSession(view, origin, last.conn)) continue;
     if (last.conn !== origin && !view.isClientResume(last.conn)) continue;
     const drained = conns.flatMap((c) => view.exchanges.get(c)!.drains.filter((d) => !d.duplicate).map((d) => d.message));
-    const missing = expectedOn(view, origin).filter((e) => !e.seen(drained));
+    const expected = expectedOn(view, origin);
+    const missing = expected.filter((e) => !e.seen(drained));
     judged++;
     if (missing.length > 0) {
       const resumes = conns.slice(1).map((c) => view.exchanges.get(c)!.request);
       return fail(
         `after the server accepted a resume of the stream of connection ${origin} (Last-Event-ID ${resumes.map((r) => r.lastEventId).join(', ')}), the application never got ${missing.map((m) => m.what).join(', ')}`,
-        resumes.map((r) => r.seq),
+        lossSeen(view, conns, expected, missing) ?? resumes.map((r) => r.seq),
       );
     }
   }

@@ -7,9 +7,9 @@
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import { definitions } from '../../properties/definitions.js';
 import type { RunningCandidate } from '../../src/candidates/adapter.js';
-import { oracleLines, traceLines } from '../../src/report/findings.js';
+import { followsLine, oracleLines, traceLines } from '../../src/report/findings.js';
 import { runSuite } from '../../src/suite/run-suite.js';
-import type { SuiteReport } from '../../src/suite/types.js';
+import type { PropertyResult, SuiteReport } from '../../src/suite/types.js';
 import { fence, generatedBanner, table } from './markdown.js';
 
 export interface Subject {
@@ -91,12 +91,43 @@ export async function runSubjects(): Promise<Array<{ subject: Subject; report: S
   );
 }
 
+/** A findings cell: the status, and for a failure that never broke alone, what it follows from. */
+function findingCell(p: PropertyResult | undefined): string {
+  if (!p) return 'n/a';
+  return p.status === 'fail' && p.followsFrom ? `fail (follows from ${p.followsFrom})` : p.status;
+}
+
 /** The findings table: one row per property, one column per subject. */
 export function findingsTable(results: Array<{ report: SuiteReport }>): { header: string[]; rows: string[][] } {
   return {
     header: ['property', ...results.map((r) => `${r.report.candidate.name} ${r.report.candidate.version ?? ''}`.trim())],
-    rows: propertyIds.map((id) => [id, ...results.map((r) => r.report.properties.find((p) => p.id === id)?.status ?? 'n/a')]),
+    rows: propertyIds.map((id) => [id, ...results.map((r) => findingCell(r.report.properties.find((p) => p.id === id)))]),
   };
+}
+
+/**
+ * Whether two findings cells say the same: the same status, or a pass against a failure that
+ * follows from another (whether it shows depends on which message the cause's race drops; its
+ * cause's own cell still has to match).
+ */
+export function sameFinding(a: string, b: string): boolean {
+  const status = (cell: string) => cell.split(' ')[0];
+  const follows = (cell: string) => cell.startsWith('fail (follows from ');
+  return status(a) === status(b) || (a === 'pass' && follows(b)) || (b === 'pass' && follows(a));
+}
+
+/** The cells where a fresh findings table says otherwise than the committed one, as `property / candidate: committed -> fresh`. */
+export function findingsChanged(committed: { header: string[]; rows: string[][] }, fresh: { header: string[]; rows: string[][] }): string[] {
+  const changed: string[] = [];
+  fresh.rows.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      const was = committed.rows[r]?.[c];
+      const same = c === 0 ? was === cell : was !== undefined && sameFinding(was, cell);
+      if (!same) changed.push(`${row[0]} / ${fresh.header[c]}: ${was ?? '(missing)'} -> ${cell}`);
+    }),
+  );
+  if (committed.rows.length !== fresh.rows.length) changed.push(`${committed.rows.length} rows -> ${fresh.rows.length}`);
+  return changed;
 }
 
 /** Reads the findings table back out of a committed docs/candidates.md. */
@@ -118,7 +149,7 @@ export async function candidatesDoc(): Promise<string> {
     '',
     '# Real candidates, checked',
     '',
-    `Each candidate below was started by its adapter and checked over real HTTP on 127.0.0.1 with \`mcp-resume-spec check --adapter MODULE --runs ${candidateRun.runs} --seed ${candidateRun.seed}\`: the model-coverage scenarios, the probes and ${candidateRun.runs} fast-check interleavings, judged property by property. The tests rerun these checks and fail when the table below no longer matches what the candidates do.`,
+    `Each candidate below was started by its adapter and checked over real HTTP on 127.0.0.1 with \`mcp-resume-spec check --adapter MODULE --runs ${candidateRun.runs} --seed ${candidateRun.seed}\`: the model-coverage scenarios, the probes and ${candidateRun.runs} fast-check interleavings, judged property by property. The tests rerun these checks and fail when the table below no longer matches what the candidates do. A cell \`fail (follows from P)\` is a failure that never broke on its own: every run that broke it broke P (or another property of higher precedence) at the same step. Whether it shows in a check depends on which message P's fault drops, so the tests accept it passing in a rerun; P's own cell has to match.`,
     '',
     table(findings.header, findings.rows),
     '',
@@ -141,6 +172,8 @@ export async function candidatesDoc(): Promise<string> {
     }
     for (const p of failed) {
       out.push(`### ${p.id}`, '', `*${definitions[p.id].statement}*`, '', `**Found:** ${normalize(p.reason ?? '')}`, '');
+      const follows = followsLine(p);
+      if (follows) out.push(`It ${follows}.`, '');
       const c = p.counterexample;
       if (c) {
         out.push(fence('text', traceLines(c.steps).map(normalize).join('\n')), '');

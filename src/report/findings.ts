@@ -28,6 +28,15 @@ export function causeLine(p: PropertyResult): string | undefined {
   return p.causedBy ? `consequence of ${p.causedBy.property} (same run, step ${p.causedBy.step})` : undefined;
 }
 
+/**
+ * `never failed on its own: ...`, for a failure that every run showed beside a failure of higher
+ * precedence on the same step. Reports show it where {@link causeLine} does not (that shares the cause's trace).
+ */
+export function followsLine(p: PropertyResult): string | undefined {
+  if (!p.followsFrom) return undefined;
+  return `never failed on its own: every run that broke it broke ${p.followsFrom} (or another property of higher precedence) at the same step; fix that first`;
+}
+
 /** The failures that others name as their cause, each with its consequences, in report order. */
 export function rootCauses(report: SuiteReport): Array<{ cause: PropertyId; step: number; consequences: PropertyId[] }> {
   const groups = new Map<PropertyId, { cause: PropertyId; step: number; consequences: PropertyId[] }>();

@@ -64,6 +64,8 @@ export interface JsonPropertyResult {
   };
   /** Another failure of the same run and step that explains this one. */
   causedBy?: RootCause;
+  /** Every run that broke this property broke a property of higher precedence at the same step; this one in the reported run. */
+  followsFrom?: PropertyId;
 }
 
 /** A step where the candidate left the model. */
@@ -123,6 +125,7 @@ export function jsonReport(report: SuiteReport, context: JsonReportContext = {})
         if (oracle.length > 0) result.counterexample.oracle = oracle;
       }
       if (p.causedBy) result.causedBy = { property: p.causedBy.property, step: p.causedBy.step };
+      if (p.followsFrom) result.followsFrom = p.followsFrom;
       return result;
     }),
   };

@@ -12,7 +12,7 @@
 import type { PropertyResult, SuiteReport } from '../suite/types.js';
 import { levelTag, whyLines } from './basis.js';
 import { countStatuses, numberSteps, replayLine } from './common.js';
-import { causeLine, divergenceLine, oracleLines, traceLines } from './findings.js';
+import { causeLine, divergenceLine, followsLine, oracleLines, traceLines } from './findings.js';
 
 /** XML 1.0 `Char` minus what we escape: everything else becomes visible `\uXXXX`. */
 const notXmlChar =
@@ -62,6 +62,8 @@ function failureText(p: PropertyResult, invocation: string | undefined): string 
   const c = p.counterexample;
   const cause = causeLine(p);
   if (cause) lines.push('', `${cause}: the same trace as ${p.causedBy!.property}`);
+  const follows = cause ? undefined : followsLine(p);
+  if (follows) lines.push('', follows);
   if (c) {
     lines.push('', 'trace:', ...numberSteps(traceLines(c.steps)).map((l) => `  ${l}`));
     const oracle = oracleLines(c);

@@ -40,7 +40,7 @@ import {
   withCounterexamples,
 } from './common.js';
 import { levelMeaning, levelTag, newestQuotes } from './basis.js';
-import { causeLine, divergenceLine, oracleLines, rootCauses, traceLines } from './findings.js';
+import { causeLine, divergenceLine, followsLine, oracleLines, rootCauses, traceLines } from './findings.js';
 
 // ---------------------------------------------------------------------------------------------
 // Escaping
@@ -357,6 +357,8 @@ export function renderMarkdown(report: SuiteReport, options: MarkdownReportOptio
       // The cause's section shows the shared trace and diagram once.
       out.push('', `**${escapeMarkdown(causeLine(p)!)}**: its trace and diagram are under \`${p.causedBy.property}\`.`);
     } else {
+      const follows = followsLine(p);
+      if (follows) out.push('', `**${escapeMarkdown(follows)}**`);
       out.push('', 'Trace:', '', codeBlock('text', numberSteps(traceLines(c.steps)).join('\n')));
       const oracle = oracleLines(c);
       if (oracle.length > 0) out.push('', 'Oracle (model vs candidate):', '', codeBlock('text', oracle.join('\n')));

@@ -147,6 +147,10 @@ export const reportSchema = {
           additionalProperties: false,
           properties: { property: { enum: [...propertyIds] }, step: { type: 'integer', minimum: 1 } },
         },
+        followsFrom: {
+          enum: [...propertyIds],
+          description: 'set when every run that broke this property broke one of higher precedence at the same step (it never failed on its own): that property, in the reported run',
+        },
       },
     },
     level: {

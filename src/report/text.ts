@@ -39,7 +39,7 @@ import type { Status } from '../../properties/judgement.js';
 import type { SuiteReport } from '../suite/types.js';
 import { levelTag, levelTagWidth, whyLines } from './basis.js';
 import { candidateLine, countStatuses, numberSteps, oneLine, replayLine, visible } from './common.js';
-import { causeLine, divergenceLine, oracleLines, rootCauses, traceLines } from './findings.js';
+import { causeLine, divergenceLine, followsLine, oracleLines, rootCauses, traceLines } from './findings.js';
 
 export interface TextReportOptions {
   /** ANSI colours on the status words (default false: callers pass `process.stdout.isTTY`). */
@@ -126,6 +126,8 @@ export function renderText(report: SuiteReport, options: TextReportOptions = {})
       // The cause's section prints the shared trace once.
       lines.push(`  ${cause}: trace under ${p.causedBy!.property}`);
     } else {
+      const follows = followsLine(p);
+      if (follows) lines.push(`  ${follows}`);
       lines.push('  trace:');
       for (const line of numberSteps(traceLines(counterexample.steps))) lines.push(`    ${line}`);
       const oracle = oracleLines(counterexample);

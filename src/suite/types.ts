@@ -127,6 +127,12 @@ export interface PropertyResult {
   counterexample?: Counterexample;
   /** Set when another failure of the same run and step explains this one (a consequence). */
   causedBy?: RootCause;
+  /**
+   * Set when every run in which this property failed also broke a property of higher precedence
+   * on the same step: it never failed on its own. Names the cause in the reported counterexample's
+   * run. Such a failure comes and goes with its cause's manifestations (which message a race drops).
+   */
+  followsFrom?: PropertyId;
   /** How strongly the spec requires the property (`properties/definition.ts`). */
   level: Level;
   /** The property's statement and the spec's sentences it rests on, per revision. */

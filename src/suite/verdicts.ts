@@ -45,6 +45,8 @@ interface Tally {
   checked: Map<string, number>;
   skips: Map<string, number>;
   failure?: Failure;
+  /** Whether some run broke this property with no failure of higher precedence on the same step. */
+  failedAlone: boolean;
 }
 
 /**
@@ -151,7 +153,7 @@ export class Verdicts {
   private readonly divergenceMap = new Map<string, Divergence>();
 
   constructor(readonly ids: readonly PropertyId[]) {
-    for (const id of ids) this.tallies.set(id, { runs: 0, passes: 0, checked: new Map(), skips: new Map() });
+    for (const id of ids) this.tallies.set(id, { runs: 0, passes: 0, checked: new Map(), skips: new Map(), failedAlone: false });
   }
 
   /** Adds one scenario's judgements; returns the properties it broke. */
@@ -173,6 +175,7 @@ export class Verdicts {
         continue;
       }
       broken.push(id);
+      if (causeOf(sameStep(run, id)) === id) tally.failedAlone = true;
       const failure: Failure = { judgement, counterexample: toCounterexample(scenario), step: run.get(id)!.step, run };
       const known = tally.failure;
       if (!known || (!known.fixed && better(id, failure, known))) tally.failure = failure;
@@ -220,6 +223,7 @@ export class Verdicts {
     const run = runFailures(scenario, judged);
     const own = run.get(id);
     if (!own) throw new RangeError(`${id} does not fail in the run given as its counterexample`);
+    if (causeOf(sameStep(run, id)) === id) tally.failedAlone = true;
     tally.failure = { judgement: own.judgement, counterexample: toCounterexample(scenario), step: own.step, run, fixed: true };
   }
 
@@ -241,8 +245,11 @@ export class Verdicts {
     this.shareCauseRuns();
     const results = this.ids.map((id): PropertyResult => {
       const tally = this.tallies.get(id)!;
-      if (tally.failure) {
-        return { id, ...basisOf(id), status: 'fail', runs: tally.runs, reason: tally.failure.judgement.reason, counterexample: tally.failure.counterexample };
+      const failure = tally.failure;
+      if (failure) {
+        const result: PropertyResult = { id, ...basisOf(id), status: 'fail', runs: tally.runs, reason: failure.judgement.reason, counterexample: failure.counterexample };
+        if (!tally.failedAlone) result.followsFrom = causeOf(sameStep(failure.run, id));
+        return result;
       }
       if (tally.passes > 0) return { id, ...basisOf(id), status: 'pass', runs: tally.runs, reason: passReason(tally) };
       const [reason] = [...tally.skips.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['not exercised by any scenario'];

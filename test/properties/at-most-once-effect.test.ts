@@ -10,10 +10,11 @@ function retried(cursor: string, executions: number, ids = true) {
   h.deliver(call.conn, ids ? 'e1' : undefined, note('a', 1));
   h.drop(call.conn);
   const r = h.resume('S', cursor, {}, { resumes: call.conn });
-  h.timeout(r, call.id);
+  const wait = h.timeout(r, call.id);
   const retry = h.emit('S', 'a', 1);
-  h.deliver(retry.conn, ids ? 'e5' : undefined, emitResult(retry.id, 'a', executions));
-  return h;
+  const result = h.frame(retry.conn, ids ? 'e5' : undefined, emitResult(retry.id, 'a', executions));
+  h.drain(retry.conn, ids ? 'e5' : undefined, emitResult(retry.id, 'a', executions));
+  return Object.assign(h, { wait, result });
 }
 
 describe('at-most-once-effect', () => {
@@ -28,9 +29,12 @@ describe('at-most-once-effect', () => {
   });
 
   test('fail: a retry after a real resume stalled ran the effect twice', () => {
-    const j = judgeAtMostOnceEffect(retried('e1', 2).view());
+    const h = retried('e1', 2);
+    const j = judgeAtMostOnceEffect(h.view());
     expect(j.status).toBe('fail');
     expect(j.reason).toBe('the side effect of emit a ran 2 times');
+    // It rests on the wait that ended without the result (what made the client retry), and on the result that counts two runs.
+    expect(j.evidence).toEqual([h.wait.seq, h.result.seq]);
   });
 
   test('not counted: a second run the checker provoked by waiting on a made-up cursor\'s stream', () => {

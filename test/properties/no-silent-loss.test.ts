@@ -35,6 +35,29 @@ describe('no-silent-loss', () => {
     expect(j.evidence).toEqual([h.entries.find((e) => e.type === 'request' && e.conn === r)!.seq]);
   });
 
+  test('fail: a response lost where the replay shows no gap rests on the wait that ended without it', () => {
+    const { h, call } = dropped();
+    const r = h.resume('S', 'e1', {}, { resumes: call.conn });
+    h.deliver(r, 'e2', note('a', 2));
+    const wait = h.timeout(r, call.id);
+    const j = judgeNoSilentLoss(h.view());
+    expect(j.status).toBe('fail');
+    // That is where the client learned of the loss (and where the stall and the retry follow from it).
+    expect(j.evidence).toEqual([wait.seq]);
+    // A replay that skips a notification and carries what follows shows the loss itself.
+    const gap = new HistoryBuilder();
+    gap.initialize('S');
+    const three = gap.emit('S', 'b', 3);
+    gap.deliver(three.conn, 'e1', note('b', 1));
+    gap.drop(three.conn);
+    const resumed = gap.resume('S', 'e1', {}, { resumes: three.conn });
+    gap.deliver(resumed, 'e3', note('b', 3));
+    gap.timeout(resumed, three.id);
+    const skipped = judgeNoSilentLoss(gap.view());
+    expect(skipped.reason).toMatch(/never got notification 2 of b, the response to tools\/call id \d+$/);
+    expect(skipped.evidence).toEqual([gap.entries.find((e) => e.type === 'request' && e.conn === resumed)!.seq]);
+  });
+
   test('fail: a skipped notification is named', () => {
     const { h, call } = dropped();
     const r = h.resume('S', 'e1', {}, { resumes: call.conn });

@@ -5,7 +5,7 @@ import { errorJsonReport, jsonReport, renderJson, reportSchemaVersion } from '..
 import { toolVersion } from '../../src/version.js';
 import { reportSchema } from '../../src/report/report-schema.js';
 import type { SuiteReport } from '../../src/suite/types.js';
-import { causedReport, nastyReport, sampleReport } from './sample.js';
+import { causedReport, followingReport, nastyReport, sampleReport } from './sample.js';
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 const validate = ajv.compile(reportSchema);
@@ -64,6 +64,12 @@ describe('JSON report', () => {
     const broken = JSON.parse(renderJson(causedReport()));
     broken.properties[4].causedBy.property = 'not-a-property';
     expect(errors(broken).join('\n')).toMatch(/causedBy\/property must be equal to one of the allowed values/);
+    const following = jsonReport(followingReport());
+    expect(following.properties.find((p) => p.id === 'at-most-once-effect')!.followsFrom).toBe('unknown-cursor-rejected');
+    expect(errors(JSON.parse(renderJson(followingReport())))).toEqual([]);
+    const badFollows = JSON.parse(renderJson(followingReport()));
+    badFollows.properties.find((p: { id: string }) => p.id === 'at-most-once-effect').followsFrom = 'not-a-property';
+    expect(errors(badFollows).join('\n')).toMatch(/followsFrom must be equal to one of the allowed values/);
     const noExpectation = JSON.parse(renderJson(causedReport()));
     noExpectation.divergences[0].step.kind = 'teleport';
     expect(errors(noExpectation).join('\n')).toMatch(/step\/kind must be equal to one of the allowed values/);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { basisOf } from '../../properties/definitions.js';
 import { escapeXmlAttribute, escapeXmlText, renderJunit } from '../../src/report/junit.js';
-import { causedReport, nastyReport, nasty, sampleReport } from './sample.js';
+import { causedReport, followingReport, nastyReport, nasty, sampleReport } from './sample.js';
 import { findAll, parseXml } from './xml-check.js';
 
 describe('JUnit XML', () => {
@@ -80,6 +80,11 @@ describe('JUnit XML', () => {
     expect(out[0]!.text).toBe(
       'divergences from the model:\ndeviates from the model at step 3 (client resumes r1 over streamable with Last-Event-ID garbage (garbage)): model expects 404 unknown cursor, candidate answered 200, a quiet stream (2 runs)\n  replay: --path coverage:4 (deterministic scenario coverage:4, run on every check)',
     );
+  });
+
+  test('a failure that never broke on its own says what it follows from', () => {
+    const cases = findAll(parseXml(renderJunit(followingReport())), 'testcase');
+    expect(findAll(cases.find((c) => c.attributes.name === 'at-most-once-effect')!, 'failure')[0]!.text).toContain('\nnever failed on its own: every run that broke it broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix that first\n');
   });
 
   test('escapers', () => {

@@ -18,7 +18,7 @@ import {
 import { basisOf } from '../../properties/definitions.js';
 import type { Counterexample, SuiteReport } from '../../src/suite/types.js';
 import startFixture from './fixtures/http-adapter.js';
-import { causedReport, nasty, nastyReport, sampleReport } from './sample.js';
+import { causedReport, followingReport, nasty, nastyReport, sampleReport } from './sample.js';
 
 /** The fenced blocks of a language, in order. */
 function blocks(markdown: string, language: string): string[] {
@@ -285,6 +285,11 @@ describe('Markdown report', () => {
     expect(blocks(section, 'mermaid')).toHaveLength(0);
     expect(blocks(section, 'ts')).toHaveLength(1);
     expect(blocks(md, 'mermaid')).toHaveLength(2);
+  });
+
+  test('a failure that never broke on its own says what it follows from, above its own trace', () => {
+    const section = renderMarkdown(followingReport()).split('### `at-most-once-effect`')[1]!;
+    expect(section).toContain('**never failed on its own: every run that broke it broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix that first**\n\nTrace:');
   });
 
   test('divergences from the model: a section of their own, each with its replay', () => {

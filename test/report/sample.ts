@@ -120,3 +120,22 @@ export function causedReport(): SuiteReport {
   report.divergences = [{ step: { ...step, expected: step.expected! }, seed: -1, path: 'coverage:4', steps: cause.counterexample!.steps, runs: 2 }];
   return report;
 }
+
+/**
+ * {@link causedReport} with at-most-once-effect failing in a run of its own that also broke
+ * unknown-cursor-rejected at the same step, as every run that broke it did: it follows from it.
+ */
+export function followingReport(): SuiteReport {
+  const report = causedReport();
+  const cause = report.properties[1]!;
+  report.properties.push({
+    id: 'at-most-once-effect',
+    ...basisOf('at-most-once-effect'),
+    status: 'fail',
+    runs: 4,
+    reason: 'the side effect of emit c1 ran 2 times',
+    counterexample: { ...cause.counterexample!, path: 'coverage:9' },
+    followsFrom: 'unknown-cursor-rejected',
+  });
+  return report;
+}

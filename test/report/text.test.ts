@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { basisOf } from '../../properties/definitions.js';
 import { whyLines } from '../../src/report/basis.js';
 import { renderText } from '../../src/report/text.js';
-import { causedReport, nastyReport, sampleReport } from './sample.js';
+import { causedReport, followingReport, nastyReport, sampleReport } from './sample.js';
 
 describe('text report', () => {
   test('header, one line per property, summary, then each failure with trace, oracle and replay', () => {
@@ -103,6 +103,13 @@ describe('text report', () => {
     expect(section.split('\n  replay:')[0]).not.toContain('  trace:');
     // the cause's own section still has the trace
     expect(text.match(/^ {2}trace:$/gm)).toHaveLength(2);
+  });
+
+  test('a failure that never broke on its own says what it follows from, and keeps its own trace', () => {
+    const text = renderText(followingReport());
+    const section = text.slice(text.indexOf('] at-most-once-effect:'));
+    expect(section).toContain('\n  never failed on its own: every run that broke it broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix that first\n  trace:\n');
+    expect(renderText(causedReport())).not.toContain('never failed on its own');
   });
 
   test('a divergence from the model is a finding of its own, with its replay', () => {

@@ -146,6 +146,35 @@ describe('root causes', () => {
     expect(byId['no-silent-stall']!.causedBy).toEqual({ property: 'unknown-cursor-rejected', step: 3 });
     expect(byId['no-silent-loss']!.counterexample!.path).toBe('coverage:5');
     expect(byId['no-silent-loss']!.causedBy).toBeUndefined();
+    // Every run that broke it broke the unknown-cursor property at the same step: it never failed alone.
+    expect(byId['no-silent-loss']!.followsFrom).toBe('unknown-cursor-rejected');
+    expect(byId['no-silent-stall']!.followsFrom).toBe('unknown-cursor-rejected');
+    expect(byId['unknown-cursor-rejected']!.followsFrom).toBeUndefined();
+  });
+
+  test('a failure that some run shows on its own does not follow from another, wherever it is reported', () => {
+    const verdicts = new Verdicts(ids);
+    const together = scenario('coverage:1', false);
+    verdicts.add(
+      together.record,
+      judged([
+        ['no-silent-loss', fail('missed', [together.evidence[1]!])],
+        ['no-silent-stall', fail('never answered', [together.evidence[1]!])],
+      ]),
+    );
+    const apart = scenario('coverage:2', false);
+    verdicts.add(
+      apart.record,
+      judged([
+        ['no-silent-loss', fail('missed', [apart.evidence[0]!])],
+        ['no-silent-stall', fail('never answered', [apart.evidence[1]!])],
+      ]),
+    );
+    const byId = Object.fromEntries(verdicts.results().map((r) => [r.id, r]));
+    // Reported beside its cause, but once it broke on its own.
+    expect(byId['no-silent-stall']!.causedBy).toEqual({ property: 'no-silent-loss', step: 2 });
+    expect(byId['no-silent-stall']!.followsFrom).toBeUndefined();
+    expect(byId['no-silent-loss']!.followsFrom).toBeUndefined();
   });
 
   test('the choice does not depend on the order runs finish in', () => {
