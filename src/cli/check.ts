@@ -35,7 +35,8 @@ together reach every state it distinguishes) and interleavings (random multi-ste
 fast-check: sessions, calls, dropped connections, resumes, under both transports). A property's
 "runs" in the report is the number of scenarios, of all three kinds, in which it was judged.
   --url URL          a running server's streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp
-                     (legacy endpoints default to sse and messages beside it); a URL without a path is a base URL
+                     (legacy endpoints default to sse and messages beside it); a URL without a path is a base URL;
+                     one ending in /sse names the legacy endpoint (streamable HTTP is then taken at /mcp beside it)
   --adapter MODULE   a .ts, .mts, .cts, .js, .mjs or .cjs module whose default export starts a candidate: () => Promise<{url, stop}>
   --mcp/--sse/--messages PATH   endpoint paths under the base URL (defaults /mcp, /sse, /messages); with --mcp, --url is the base
   --runs N           fast-check interleavings to run (default ${defaultRuns}; 0: probes and coverage only)
@@ -193,6 +194,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
       target = { name: who.name, url: location!.base, paths: location!.paths };
     }
     Object.assign(who, { name: target.name, url: target.url });
+    if (location?.note) console.error(`note: ${location.note}`);
     progress.start(`checking ${location?.endpoint ?? target.url}: probing both transports`);
     options.onProgress = progress.update;
     report = await runSuite(target, options);

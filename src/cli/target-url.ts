@@ -5,6 +5,8 @@
  * `/api/sse` for `/api/mcp`). A URL without a path is a base URL, under which the endpoints default
  * to `/mcp`, `/sse` and `/messages`. Given `--mcp PATH`, the URL is a base URL whatever its path,
  * as before this form existed. `--sse` and `--messages` override the legacy endpoints either way.
+ * A URL ending in the legacy stream's own name (`/sse`, with no `--mcp` or `--sse`) names that
+ * endpoint, a common slip: the streamable endpoint is then taken as `/mcp` beside it, and a note says so.
  */
 import type { Endpoint } from '../../properties/history.js';
 import { UsageError } from './command.js';
@@ -17,6 +19,8 @@ export interface TargetLocation {
   paths: Record<Endpoint, string>;
   /** The streamable HTTP endpoint, in full: what `serve` prints and `--url` takes. */
   endpoint: string;
+  /** How the URL was read, when not as given (the legacy endpoint named instead of the streamable one). */
+  note?: string;
 }
 
 const defaultPaths: Record<Endpoint, string> = { mcp: '/mcp', sse: '/sse', messages: '/messages' };
@@ -51,6 +55,12 @@ export function parseTargetUrl(text: string, overrides: Partial<Record<Endpoint,
     endpointPath = path.slice(cut);
   }
   const base = url.origin + basePath;
+  if (endpointPath?.replace(/\/$/, '') === defaultPaths.sse && overrides.sse === undefined) {
+    // The legacy stream's endpoint, named where the streamable one belongs.
+    const paths: Record<Endpoint, string> = { ...defaultPaths, ...overrides, sse: endpointPath };
+    const endpoint = base + paths.mcp;
+    return { base, paths, endpoint, note: `--url names the legacy HTTP+SSE endpoint ${url.origin + path}: checking it as such, and streamable HTTP at ${endpoint} beside it (--url takes the streamable endpoint; if ${path} is yours, name the legacy one with --sse PATH)` };
+  }
   const paths: Record<Endpoint, string> = { ...defaultPaths, ...(endpointPath !== undefined ? { mcp: endpointPath } : {}), ...overrides };
   return { base, paths, endpoint: base + paths.mcp };
 }

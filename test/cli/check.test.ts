@@ -59,6 +59,15 @@ describe.concurrent('check', () => {
     expect(run.stdout).toContain(`summary: ${count} pass, 0 fail, 0 skip (${count} properties)`);
   });
 
+  test('--url naming the legacy endpoint: a note, and both transports checked', async () => {
+    const sse = `${new URL(server.url).origin}/sse`;
+    const run = await runCli(['check', '--url', sse, '--runs', '5', '--seed', '3', '--timeout', '3000', '--quiet']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe(`note: --url names the legacy HTTP+SSE endpoint ${sse}: checking it as such, and streamable HTTP at ${new URL(server.url).origin}/mcp beside it (--url takes the streamable endpoint; if /sse is yours, name the legacy one with --sse PATH)\n`);
+    expect(run.stdout).toMatch(/^abilities: transports streamable, sse;/m);
+    expect(run.stdout).toContain(`summary: ${count} pass, 0 fail, 0 skip (${count} properties)`);
+  });
+
   test('a mutant breaking a MUST: exit 1 even with --fail-on must, the failure with its level and trace, a Markdown report with a sequence diagram and a vitest reproduction', async () => {
     const markdown = join(out, 'mutant.md');
     const junit = join(out, 'mutant.xml');
