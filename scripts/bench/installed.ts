@@ -4,35 +4,19 @@
  * at start), and a default `check` of the reference server run by the installed package and from
  * the sources (ts-node), side by side, alternating, against one server.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createReferenceServer } from '../../src/reference/index.js';
+import { runBounded, type BoundedRun } from '../run-bounded.js';
 import type { BenchSection } from './section.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Runs a command to its end (bounded); resolves with its exit code, output and wall time. */
-function run(command: string, args: string[], cwd: string, timeoutMs = 600_000): Promise<{ code: number | null; ms: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${command} ${args.join(' ')} did not finish in ${timeoutMs} ms`));
-    }, timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, ms: performance.now() - started, stdout, stderr });
-    });
-  });
+/** Runs a command to its end (bounded). */
+function run(command: string, args: string[], cwd: string, timeoutMs = 600_000): Promise<BoundedRun> {
+  return runBounded(command, args, { cwd, timeoutMs });
 }
 
 function median(values: number[]): number {
