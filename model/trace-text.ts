@@ -104,3 +104,34 @@ export function divergenceText(step: TraceStepData): string {
   const expected = step.expected ? answerText(step, step.expected) || 'nothing' : '';
   return `deviates from the model at step ${step.index} (${stepAction(step)}): model expects ${expected}, candidate answered ${answerText(step, step.answer) || 'nothing'}`;
 }
+
+/** What each kind of short name in a trace stands for, by its letter. */
+const nameMeanings: ReadonlyArray<[letter: string, meaning: string]> = [
+  ['c', 'c1, c2...: tool calls, in the order the client made them (c1#2: notification 2 of c1)'],
+  ['q', 'q1, q2...: the JSON-RPC requests that made them'],
+  ['r', "r1...: a POST's response stream"],
+  ['s', 's0...: the standalone GET stream'],
+  ['l', 'l0...: the legacy HTTP+SSE stream'],
+];
+
+/**
+ * What the short names the steps use stand for (`c1` a tool call, `r1` a POST's response
+ * stream...), one meaning per kind of name that occurs; empty when they use none. A stream's
+ * number is its place among the streams its session opened.
+ */
+export function traceLegend(steps: Iterable<TraceStepData>): string[] {
+  const used = new Set<string>();
+  const note = (name: string | undefined) => {
+    const kind = name === undefined ? undefined : /^([cqrsl])\d+$/.exec(name)?.[1];
+    if (kind !== undefined) used.add(kind);
+  };
+  for (const step of steps) {
+    note(step.stream);
+    note(step.call);
+    note(step.request);
+    for (const answer of [step.answer, step.expected]) for (const frame of answer?.frames ?? []) note(frame.call);
+  }
+  const meanings = nameMeanings.filter(([letter]) => used.has(letter)).map(([, meaning]) => meaning);
+  if (meanings.some((m) => /stream$/.test(m))) meanings.push("a stream's number is its place among the streams its session opened");
+  return meanings;
+}

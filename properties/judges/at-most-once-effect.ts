@@ -42,7 +42,10 @@ function timedOutWaits(view: HistoryView, call: FixtureCall) {
 function evidenceOf(view: HistoryView, calls: FixtureCall[], call: FixtureCall): number[] {
   const response = view.responseTo(call.request);
   const carried = view.history.entries.find((e) => (e.type === 'receive' && e.message === response) || (e.type === 'body' && e.json === response));
-  const waits = earlierRuns(calls, call).flatMap((c) => timedOutWaits(view, c));
+  // Waits on cursor probes are the checker's own, as no-silent-stall reads them: not what made a client retry.
+  const waits = earlierRuns(calls, call)
+    .flatMap((c) => timedOutWaits(view, c))
+    .filter((w) => w.type === 'failure' && !view.isCursorProbe(w.conn));
   return [...waits.map((e) => e.seq), ...(carried ? [carried.seq] : [])];
 }
 

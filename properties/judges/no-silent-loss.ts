@@ -62,13 +62,22 @@ function leftSession(view: HistoryView, origin: number, conn: number): boolean {
  * Where a loss that the replay itself does not show was seen: when nothing the stream carries after
  * a missing message reached the application, the client learned of the loss only when its wait for
  * a missing response on the stream ended without it (those waits' entries). Undefined when the
- * replay showed a gap, or no such wait ended: the resumes are the evidence then.
+ * replay showed a gap, or no such wait ended after the first resume: the resumes are the evidence then.
+ * The gap test reads `expected` in request order, which on a stream several requests share (the
+ * legacy or the standalone stream) need not be the order it carried them: it only moves the anchor.
  */
-function lossSeen(view: HistoryView, conns: number[], expected: Expected[], missing: Expected[]): number[] | undefined {
+function lossSeen(view: HistoryView, conns: number[], expected: Expected[], missing: Expected[], resumed: number): number[] | undefined {
   const firstMissing = expected.indexOf(missing[0]!);
   if (expected.slice(firstMissing).some((e) => !missing.includes(e))) return undefined;
   const waits = view.history.entries.filter(
-    (e) => e.type === 'failure' && e.reason === 'timeout' && e.conn !== undefined && conns.includes(e.conn) && missing.some((m) => m.response === e.awaiting),
+    (e) =>
+      e.type === 'failure' &&
+      e.reason === 'timeout' &&
+      e.seq > resumed &&
+      e.awaiting !== undefined &&
+      e.conn !== undefined &&
+      conns.includes(e.conn) &&
+      missing.some((m) => m.response === e.awaiting),
   );
   return waits.length > 0 ? waits.map((e) => e.seq) : undefined;
 }
@@ -100,7 +109,7 @@ export function judgeNoSilentLoss(view: HistoryView): Judgement {
       const resumes = conns.slice(1).map((c) => view.exchanges.get(c)!.request);
       return fail(
         `after the server accepted a resume of the stream of connection ${origin} (Last-Event-ID ${resumes.map((r) => r.lastEventId).join(', ')}), the application never got ${missing.map((m) => m.what).join(', ')}`,
-        lossSeen(view, conns, expected, missing) ?? resumes.map((r) => r.seq),
+        lossSeen(view, conns, expected, missing, resumes[0]!.seq) ?? resumes.map((r) => r.seq),
       );
     }
   }

@@ -107,22 +107,26 @@ export function findingsTable(results: Array<{ report: SuiteReport }>): { header
 
 /**
  * Whether two findings cells say the same: the same status, or a pass against a failure that
- * follows from another (whether it shows depends on which message the cause's race drops; its
- * cause's own cell still has to match).
+ * follows from a property `causeFails` (whether it shows depends on how its cause plays out in a
+ * run, e.g. which message a race drops).
  */
-export function sameFinding(a: string, b: string): boolean {
+export function sameFinding(a: string, b: string, causeFails: (id: string) => boolean): boolean {
   const status = (cell: string) => cell.split(' ')[0];
-  const follows = (cell: string) => cell.startsWith('fail (follows from ');
+  const cause = (cell: string) => /^fail \(follows from ([\w-]+)\)$/.exec(cell)?.[1];
+  const follows = (cell: string) => cause(cell) !== undefined && causeFails(cause(cell)!);
   return status(a) === status(b) || (a === 'pass' && follows(b)) || (b === 'pass' && follows(a));
 }
 
 /** The cells where a fresh findings table says otherwise than the committed one, as `property / candidate: committed -> fresh`. */
 export function findingsChanged(committed: { header: string[]; rows: string[][] }, fresh: { header: string[]; rows: string[][] }): string[] {
   const changed: string[] = [];
+  const fails = (table: { rows: string[][] }, id: string, c: number) => table.rows.find((row) => row[0] === id)?.[c]?.startsWith('fail') ?? false;
   fresh.rows.forEach((row, r) =>
     row.forEach((cell, c) => {
       const was = committed.rows[r]?.[c];
-      const same = c === 0 ? was === cell : was !== undefined && sameFinding(was, cell);
+      // A consequence may come or go only while its cause fails in both tables.
+      const causeFails = (id: string) => fails(committed, id, c) && fails(fresh, id, c);
+      const same = c === 0 ? was === cell : was !== undefined && sameFinding(was, cell, causeFails);
       if (!same) changed.push(`${row[0]} / ${fresh.header[c]}: ${was ?? '(missing)'} -> ${cell}`);
     }),
   );
@@ -149,7 +153,7 @@ export async function candidatesDoc(): Promise<string> {
     '',
     '# Real candidates, checked',
     '',
-    `Each candidate below was started by its adapter and checked over real HTTP on 127.0.0.1 with \`mcp-resume-spec check --adapter MODULE --runs ${candidateRun.runs} --seed ${candidateRun.seed}\`: the model-coverage scenarios, the probes and ${candidateRun.runs} fast-check interleavings, judged property by property. The tests rerun these checks and fail when the table below no longer matches what the candidates do. A cell \`fail (follows from P)\` is a failure that never broke on its own: every run that broke it broke P (or another property of higher precedence) at the same step. Whether it shows in a check depends on which message P's fault drops, so the tests accept it passing in a rerun; P's own cell has to match.`,
+    `Each candidate below was started by its adapter and checked over real HTTP on 127.0.0.1 with \`mcp-resume-spec check --adapter MODULE --runs ${candidateRun.runs} --seed ${candidateRun.seed}\`: the model-coverage scenarios, the probes and ${candidateRun.runs} fast-check interleavings, judged property by property. The tests rerun these checks and fail when the table below no longer matches what the candidates do. A cell \`fail (follows from P)\` is a failure that never broke on its own: every run that broke it also broke P (or another property of higher precedence) at the same step. Whether it shows in a check depends on how P's fault plays out in its runs (which message a race drops), so the tests accept such a cell as \`pass\` in a rerun, and a \`pass\` as \`fail (follows from P)\`, while P fails in both; every other cell has to match.`,
     '',
     table(findings.header, findings.rows),
     '',

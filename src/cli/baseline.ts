@@ -65,14 +65,27 @@ export function writeBaseline(path: string, properties: readonly PropertyResult[
 }
 
 /**
- * What a baseline makes of a check's results: the listed failures that failed again (`known`: they
- * do not fail the check) and the listed ones that now pass (`fixed`). A listed property that was
- * skipped or not judged is neither.
+ * What a baseline makes of a check's results: the listed failures that failed again, and the
+ * failures that follow from a known one (`followsFrom`: whether they show depends on how their
+ * cause plays out in a run, so they are not new), as `known` (they do not fail the check); and
+ * the listed ones that now pass (`fixed`). A listed property that was skipped or not judged is neither.
  */
 export function applyBaseline(file: string, listed: ReadonlySet<PropertyId>, properties: readonly PropertyResult[]): JsonBaseline {
+  const failed = properties.filter((p) => p.status === 'fail');
+  const known = new Set(failed.filter((p) => listed.has(p.id)).map((p) => p.id));
+  // A consequence may follow from another consequence: to the fixpoint.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of failed) {
+      if (!known.has(p.id) && p.followsFrom !== undefined && known.has(p.followsFrom)) {
+        known.add(p.id);
+        grew = true;
+      }
+    }
+  }
   return {
     file,
-    known: properties.filter((p) => p.status === 'fail' && listed.has(p.id)).map((p) => p.id),
+    known: failed.filter((p) => known.has(p.id)).map((p) => p.id),
     fixed: properties.filter((p) => p.status === 'pass' && listed.has(p.id)).map((p) => p.id),
   };
 }

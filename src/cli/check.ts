@@ -194,7 +194,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
       target = { name: who.name, url: location!.base, paths: location!.paths };
     }
     Object.assign(who, { name: target.name, url: target.url });
-    if (location?.note) console.error(`note: ${location.note}`);
+    if (location?.note) process.stderr.write(`note: ${location.note}\n`);
     progress.start(`checking ${location?.endpoint ?? target.url}: probing both transports`);
     options.onProgress = progress.update;
     report = await runSuite(target, options);

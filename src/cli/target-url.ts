@@ -59,7 +59,7 @@ export function parseTargetUrl(text: string, overrides: Partial<Record<Endpoint,
     // The legacy stream's endpoint, named where the streamable one belongs.
     const paths: Record<Endpoint, string> = { ...defaultPaths, ...overrides, sse: endpointPath };
     const endpoint = base + paths.mcp;
-    return { base, paths, endpoint, note: `--url names the legacy HTTP+SSE endpoint ${url.origin + path}: checking it as such, and streamable HTTP at ${endpoint} beside it (--url takes the streamable endpoint; if ${path} is yours, name the legacy one with --sse PATH)` };
+    return { base, paths, endpoint, note: `--url names the legacy HTTP+SSE endpoint ${url.origin + path}: checking it as such, and streamable HTTP at ${endpoint} beside it (--url takes the streamable endpoint; if ${path} is your streamable HTTP endpoint, give the legacy one with --sse PATH)` };
   }
   const paths: Record<Endpoint, string> = { ...defaultPaths, ...(endpointPath !== undefined ? { mcp: endpointPath } : {}), ...overrides };
   return { base, paths, endpoint: base + paths.mcp };

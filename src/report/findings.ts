@@ -5,7 +5,7 @@
  */
 import type { PropertyId } from '../../model/property-ids.js';
 import { diverged, type TraceStepData } from '../../model/trace-step.js';
-import { answerText, divergenceText, stepLine } from '../../model/trace-text.js';
+import { answerText, divergenceText, stepLine, traceLegend } from '../../model/trace-text.js';
 import type { Counterexample, Divergence, PropertyResult, SuiteReport } from '../suite/types.js';
 
 /** A counterexample's steps as sentences, `N. action -> answer`. */
@@ -34,7 +34,13 @@ export function causeLine(p: PropertyResult): string | undefined {
  */
 export function followsLine(p: PropertyResult): string | undefined {
   if (!p.followsFrom) return undefined;
-  return `never failed on its own: every run that broke it broke ${p.followsFrom} (or another property of higher precedence) at the same step; fix that first`;
+  return `never failed on its own: every run that broke it also broke ${p.followsFrom} (or another property of higher precedence) at the same step; fix ${p.followsFrom} first`;
+}
+
+/** What the short names in a report's traces and divergences stand for (`traceLegend`), for the names they use. */
+export function legendOf(report: SuiteReport): string[] {
+  const steps = [...report.properties.flatMap((p) => (p.status === 'fail' ? (p.counterexample?.steps ?? []) : [])), ...(report.divergences ?? []).flatMap((d) => [...d.steps, d.step])];
+  return traceLegend(steps);
 }
 
 /** The failures that others name as their cause, each with its consequences, in report order. */

@@ -40,7 +40,7 @@ import {
   withCounterexamples,
 } from './common.js';
 import { levelMeaning, levelTag, newestQuotes } from './basis.js';
-import { causeLine, divergenceLine, followsLine, oracleLines, rootCauses, traceLines } from './findings.js';
+import { causeLine, divergenceLine, followsLine, legendOf, oracleLines, rootCauses, traceLines } from './findings.js';
 
 // ---------------------------------------------------------------------------------------------
 // Escaping
@@ -348,6 +348,8 @@ export function renderMarkdown(report: SuiteReport, options: MarkdownReportOptio
 
   const failures = withCounterexamples(report);
   if (failures.length > 0) out.push('', '## Counterexamples');
+  const legend = legendOf(report);
+  if (failures.length > 0 && legend.length > 0) out.push('', `Names in traces: ${escapeMarkdown(legend.join('; '))}.`);
   for (const p of failures) {
     const c = p.counterexample;
     out.push('', `### \`${p.id}\``, '', `> ${escapeMarkdown(p.basis.statement)}`);

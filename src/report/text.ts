@@ -39,7 +39,7 @@ import type { Status } from '../../properties/judgement.js';
 import type { SuiteReport } from '../suite/types.js';
 import { levelTag, levelTagWidth, whyLines } from './basis.js';
 import { candidateLine, countStatuses, numberSteps, oneLine, replayLine, visible } from './common.js';
-import { causeLine, divergenceLine, followsLine, oracleLines, rootCauses, traceLines } from './findings.js';
+import { causeLine, divergenceLine, followsLine, legendOf, oracleLines, rootCauses, traceLines } from './findings.js';
 
 export interface TextReportOptions {
   /** ANSI colours on the status words (default false: callers pass `process.stdout.isTTY`). */
@@ -140,5 +140,7 @@ export function renderText(report: SuiteReport, options: TextReportOptions = {})
     }
     lines.push(`  replay: ${replayLine(counterexample, options.invocation)}`);
   }
+  const legend = legendOf(report);
+  if (legend.length > 0) lines.push('', `names in traces: ${legend.join('; ')}`);
   return `${lines.join('\n')}\n`;
 }

@@ -78,4 +78,17 @@ describe('baseline files', () => {
     const applied = applyBaseline('ok.json', listed, [result('no-silent-loss', 'fail'), result('event-ids-unique', 'pass'), result('order-preserved', 'skip'), result('session-ids-secure', 'fail')]);
     expect(applied).toEqual({ file: 'ok.json', known: ['no-silent-loss'], fixed: ['event-ids-unique'] });
   });
+
+  test('a failure that follows from a known one is known too (it shows or not as its cause plays out), down a chain; one that follows from an unlisted failure is not', () => {
+    const listed = new Set<PropertyResult['id']>(['replay-has-no-gap']);
+    const failing = (id: PropertyResult['id'], followsFrom?: PropertyResult['id']) => ({ id, status: 'fail', ...(followsFrom ? { followsFrom } : {}) }) as PropertyResult;
+    const applied = applyBaseline('ok.json', listed, [
+      failing('at-most-once-effect', 'no-silent-loss'),
+      failing('no-silent-loss', 'replay-has-no-gap'),
+      failing('replay-has-no-gap'),
+      failing('unknown-cursor-rejected'),
+      failing('no-silent-stall', 'unknown-cursor-rejected'),
+    ]);
+    expect(applied.known).toEqual(['at-most-once-effect', 'no-silent-loss', 'replay-has-no-gap']);
+  });
 });

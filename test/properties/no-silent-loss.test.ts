@@ -44,6 +44,12 @@ describe('no-silent-loss', () => {
     expect(j.status).toBe('fail');
     // That is where the client learned of the loss (and where the stall and the retry follow from it).
     expect(j.evidence).toEqual([wait.seq]);
+    // A wait for no response in particular (a frame, a notification), or one before the resume, is no such evidence.
+    const quiet = dropped();
+    quiet.h.add({ type: 'failure', conn: quiet.call.conn, reason: 'timeout', detail: 'no frame within 1000 ms' });
+    const again = quiet.h.resume('S', 'e1', {}, { resumes: quiet.call.conn });
+    quiet.h.add({ type: 'failure', conn: again, reason: 'timeout', detail: 'no frame within 1000 ms' });
+    expect(judgeNoSilentLoss(quiet.h.view()).evidence).toEqual([quiet.h.entries.find((e) => e.type === 'request' && e.conn === again)!.seq]);
     // A replay that skips a notification and carries what follows shows the loss itself.
     const gap = new HistoryBuilder();
     gap.initialize('S');

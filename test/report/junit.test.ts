@@ -84,7 +84,7 @@ describe('JUnit XML', () => {
 
   test('a failure that never broke on its own says what it follows from', () => {
     const cases = findAll(parseXml(renderJunit(followingReport())), 'testcase');
-    expect(findAll(cases.find((c) => c.attributes.name === 'at-most-once-effect')!, 'failure')[0]!.text).toContain('\nnever failed on its own: every run that broke it broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix that first\n');
+    expect(findAll(cases.find((c) => c.attributes.name === 'at-most-once-effect')!, 'failure')[0]!.text).toContain('\nnever failed on its own: every run that broke it also broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix unknown-cursor-rejected first\n');
   });
 
   test('escapers', () => {

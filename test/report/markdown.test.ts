@@ -285,11 +285,13 @@ describe('Markdown report', () => {
     expect(blocks(section, 'mermaid')).toHaveLength(0);
     expect(blocks(section, 'ts')).toHaveLength(1);
     expect(blocks(md, 'mermaid')).toHaveLength(2);
+    // what the traces' short names stand for, once, above them
+    expect(md).toMatch(/## Counterexamples\n\nNames in traces: c1, c2\.\.\.: tool calls, .*; r1\.\.\.: a POST's response stream; .*\.\n\n### /);
   });
 
   test('a failure that never broke on its own says what it follows from, above its own trace', () => {
     const section = renderMarkdown(followingReport()).split('### `at-most-once-effect`')[1]!;
-    expect(section).toContain('**never failed on its own: every run that broke it broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix that first**\n\nTrace:');
+    expect(section).toContain('**never failed on its own: every run that broke it also broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix unknown-cursor-rejected first**\n\nTrace:');
   });
 
   test('divergences from the model: a section of their own, each with its replay', () => {

@@ -103,12 +103,17 @@ describe('text report', () => {
     expect(section.split('\n  replay:')[0]).not.toContain('  trace:');
     // the cause's own section still has the trace
     expect(text.match(/^ {2}trace:$/gm)).toHaveLength(2);
+    // what the trace's short names stand for, once, for the names it uses (c1 and r1; no request, no legacy stream)
+    expect(text).toContain("\nnames in traces: c1, c2...: tool calls, in the order the client made them (c1#2: notification 2 of c1); r1...: a POST's response stream; a stream's number is its place among the streams its session opened\n");
+    const passing = sampleReport();
+    passing.properties = passing.properties.filter((p) => p.status !== 'fail');
+    expect(renderText(passing)).not.toContain('names in traces');
   });
 
   test('a failure that never broke on its own says what it follows from, and keeps its own trace', () => {
     const text = renderText(followingReport());
     const section = text.slice(text.indexOf('] at-most-once-effect:'));
-    expect(section).toContain('\n  never failed on its own: every run that broke it broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix that first\n  trace:\n');
+    expect(section).toContain('\n  never failed on its own: every run that broke it also broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix unknown-cursor-rejected first\n  trace:\n');
     expect(renderText(causedReport())).not.toContain('never failed on its own');
   });
 

@@ -152,6 +152,22 @@ describe('root causes', () => {
     expect(byId['unknown-cursor-rejected']!.followsFrom).toBeUndefined();
   });
 
+  test('a shrunk run that shows a failure on its own counts as such', () => {
+    const verdicts = new Verdicts(ids);
+    const together = scenario('coverage:1', false);
+    verdicts.add(
+      together.record,
+      judged([
+        ['no-silent-loss', fail('missed', [together.evidence[1]!])],
+        ['no-silent-stall', fail('never answered', [together.evidence[1]!])],
+      ]),
+    );
+    expect(verdicts.results().find((r) => r.id === 'no-silent-stall')!.followsFrom).toBe('no-silent-loss');
+    const shrunk = scenario('7', false);
+    verdicts.setCounterexample('no-silent-stall', shrunk.record, judged([['no-silent-stall', fail('never answered', [shrunk.evidence[0]!])]]));
+    expect(verdicts.results().find((r) => r.id === 'no-silent-stall')!.followsFrom).toBeUndefined();
+  });
+
   test('a failure that some run shows on its own does not follow from another, wherever it is reported', () => {
     const verdicts = new Verdicts(ids);
     const together = scenario('coverage:1', false);
