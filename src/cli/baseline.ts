@@ -12,7 +12,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
-import type { Level } from '../../properties/definition.js';
+import { failOnLevels, type Level } from '../../properties/definition.js';
 import type { PropertyResult } from '../suite/types.js';
 import type { JsonBaseline } from '../report/json.js';
 import { UsageError } from './command.js';
@@ -64,25 +64,40 @@ export function writeBaseline(path: string, properties: readonly PropertyResult[
   writeFileSync(path, baselineText(properties));
 }
 
+/** How strictly a level is required: must (and derived) 0, should 1, policy 2. */
+const strictness = (level: Level): number => failOnLevels.indexOf(level === 'derived' ? 'must' : level);
+
 /**
- * What a baseline makes of a check's results: the listed failures that failed again, and the
- * failures that follow from a known one (`followsFrom`: whether they show depends on how their
- * cause plays out in a run, so they are not new), as `known` (they do not fail the check); and
- * the listed ones that now pass (`fixed`). A listed property that was skipped or not judged is neither.
+ * The failures a baseline excuses that it does not list: each follows from a known failure
+ * (`followsFrom`: whether it shows depends on how its cause plays out in a run, so it is not new)
+ * and is required no more strictly than that cause (a policy entry never excuses a MUST). Down a
+ * chain, to the fixpoint; by id, with the known failure each follows from.
+ */
+export function excusedByBaseline(listed: ReadonlySet<PropertyId>, properties: readonly PropertyResult[]): Map<PropertyId, PropertyId> {
+  const failed = new Map(properties.filter((p) => p.status === 'fail').map((p) => [p.id, p]));
+  const excused = new Map<PropertyId, PropertyId>();
+  const known = (id: PropertyId) => failed.has(id) && (listed.has(id) || excused.has(id));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of failed.values()) {
+      const cause = p.followsFrom === undefined ? undefined : failed.get(p.followsFrom);
+      if (known(p.id) || cause === undefined || !known(cause.id) || strictness(p.level) < strictness(cause.level)) continue;
+      excused.set(p.id, cause.id);
+      grew = true;
+    }
+  }
+  return excused;
+}
+
+/**
+ * What a baseline makes of a check's results: the listed failures that failed again, and those
+ * {@link excusedByBaseline}, as `known` (they do not fail the check); and the listed ones that now
+ * pass (`fixed`). A listed property that was skipped or not judged is neither.
  */
 export function applyBaseline(file: string, listed: ReadonlySet<PropertyId>, properties: readonly PropertyResult[]): JsonBaseline {
   const failed = properties.filter((p) => p.status === 'fail');
-  const known = new Set(failed.filter((p) => listed.has(p.id)).map((p) => p.id));
-  // A consequence may follow from another consequence: to the fixpoint.
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of failed) {
-      if (!known.has(p.id) && p.followsFrom !== undefined && known.has(p.followsFrom)) {
-        known.add(p.id);
-        grew = true;
-      }
-    }
-  }
+  const excused = excusedByBaseline(listed, properties);
+  const known = new Set([...failed.filter((p) => listed.has(p.id)).map((p) => p.id), ...excused.keys()]);
   return {
     file,
     known: failed.filter((p) => known.has(p.id)).map((p) => p.id),
@@ -90,9 +105,10 @@ export function applyBaseline(file: string, listed: ReadonlySet<PropertyId>, pro
   };
 }
 
-/** The baseline's lines under the text report. */
-export function baselineLines(baseline: JsonBaseline): string[] {
-  const lines = [`baseline ${baseline.file}: ${baseline.known.length} known failure(s) do not fail the check${baseline.known.length ? ` (${baseline.known.join(', ')})` : ''}`];
+/** The baseline's lines under the text report; `excused` names the failure each unlisted known one follows from. */
+export function baselineLines(baseline: JsonBaseline, excused: ReadonlyMap<PropertyId, PropertyId> = new Map()): string[] {
+  const named = baseline.known.map((id) => (excused.has(id) ? `${id}, not listed: it follows from ${excused.get(id)!}` : id));
+  const lines = [`baseline ${baseline.file}: ${baseline.known.length} known failure(s) do not fail the check${named.length ? ` (${named.join('; ')})` : ''}`];
   for (const id of baseline.fixed) lines.push(`FIXED ${id}: listed in the baseline, passes now (remove it from the baseline)`);
   return lines;
 }

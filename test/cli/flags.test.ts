@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { integerFlag, parseFlags } from '../../src/cli/args.js';
-import { applyBaseline, readBaseline } from '../../src/cli/baseline.js';
+import { applyBaseline, baselineLines, excusedByBaseline, readBaseline } from '../../src/cli/baseline.js';
 import { checkWritable } from '../../src/cli/output-paths.js';
 import type { PropertyResult } from '../../src/suite/types.js';
+import { definitions } from '../../properties/definitions.js';
 
 const options = { runs: { type: 'string' }, json: { type: 'boolean' } } as const;
 const out = mkdtempSync(join(tmpdir(), 'mcp-resume-spec-flags-'));
@@ -79,16 +80,24 @@ describe('baseline files', () => {
     expect(applied).toEqual({ file: 'ok.json', known: ['no-silent-loss'], fixed: ['event-ids-unique'] });
   });
 
-  test('a failure that follows from a known one is known too (it shows or not as its cause plays out), down a chain; one that follows from an unlisted failure is not', () => {
-    const listed = new Set<PropertyResult['id']>(['replay-has-no-gap']);
-    const failing = (id: PropertyResult['id'], followsFrom?: PropertyResult['id']) => ({ id, status: 'fail', ...(followsFrom ? { followsFrom } : {}) }) as PropertyResult;
-    const applied = applyBaseline('ok.json', listed, [
-      failing('at-most-once-effect', 'no-silent-loss'),
-      failing('no-silent-loss', 'replay-has-no-gap'),
+  test('a failure that follows from a known one is known too (it shows or not as its cause plays out), down a chain, unless it is required more strictly; one that follows from an unlisted failure is not', () => {
+    const listed = new Set<PropertyResult['id']>(['no-silent-loss', 'unknown-cursor-rejected']);
+    const failing = (id: PropertyResult['id'], followsFrom?: PropertyResult['id']) => ({ id, status: 'fail', level: definitions[id].level, ...(followsFrom ? { followsFrom } : {}) }) as PropertyResult;
+    const properties = [
+      failing('no-silent-loss'),
+      failing('no-silent-stall', 'no-silent-loss'),
+      failing('at-most-once-effect', 'no-silent-stall'),
+      // its cause is not listed
       failing('replay-has-no-gap'),
+      failing('order-preserved', 'replay-has-no-gap'),
+      // a policy entry does not excuse what counts as a MUST
       failing('unknown-cursor-rejected'),
-      failing('no-silent-stall', 'unknown-cursor-rejected'),
-    ]);
-    expect(applied.known).toEqual(['at-most-once-effect', 'no-silent-loss', 'replay-has-no-gap']);
+      failing('no-cross-session-replay', 'unknown-cursor-rejected'),
+    ];
+    const applied = applyBaseline('ok.json', listed, properties);
+    expect(applied.known).toEqual(['no-silent-loss', 'no-silent-stall', 'at-most-once-effect', 'unknown-cursor-rejected']);
+    expect(baselineLines(applied, excusedByBaseline(listed, properties))[0]).toBe(
+      'baseline ok.json: 4 known failure(s) do not fail the check (no-silent-loss; no-silent-stall, not listed: it follows from no-silent-loss; at-most-once-effect, not listed: it follows from no-silent-stall; unknown-cursor-rejected)',
+    );
   });
 });
