@@ -107,11 +107,11 @@ export function divergenceText(step: TraceStepData): string {
 
 /** What each kind of short name in a trace stands for, by its letter. */
 const nameMeanings: ReadonlyArray<[letter: string, meaning: string]> = [
-  ['c', 'c1, c2...: tool calls, in the order the client made them (c1#2: notification 2 of c1)'],
+  ['c', 'c1, c2...: tool calls, in the order the client made them (c1#2: notification 2 of c1; on the wire its label ends in -c1)'],
   ['q', 'q1, q2...: the JSON-RPC requests that made them'],
-  ['r', "r1...: a POST's response stream"],
-  ['s', 's0...: the standalone GET stream'],
-  ['l', 'l0...: the legacy HTTP+SSE stream'],
+  ['r', "rN: a POST's response stream"],
+  ['s', 'sN: the standalone GET stream'],
+  ['l', 'lN: the legacy HTTP+SSE stream'],
 ];
 
 /**
@@ -132,6 +132,6 @@ export function traceLegend(steps: Iterable<TraceStepData>): string[] {
     for (const answer of [step.answer, step.expected]) for (const frame of answer?.frames ?? []) note(frame.call);
   }
   const meanings = nameMeanings.filter(([letter]) => used.has(letter)).map(([, meaning]) => meaning);
-  if (meanings.some((m) => /stream$/.test(m))) meanings.push("a stream's number is its place among the streams its session opened");
+  if (meanings.some((m) => /stream$/.test(m))) meanings.push("a stream's N is its place among the streams its session opened, from 0");
   return meanings;
 }

@@ -166,7 +166,7 @@ export async function candidatesDoc(): Promise<string> {
       out.push(
         `Transports: ${a.transports.join(', ')}. Fixture tools: ${Object.entries(a.fixtures).filter(([, v]) => v).map(([k]) => k).join(', ') || 'none'}. ` +
           `Model coverage: ${report.coverage?.reached ?? 0} of ${report.coverage?.states ?? 0} states reached (a scenario counts up to where the candidate first answers what the model does not allow). ` +
-          `Check it yourself: \`mcp-resume-spec check --adapter ${subject.module}\`.`,
+          `Check it yourself, in a clone of this repository: \`npm run cli -- check --adapter ${subject.module}\`.`,
         '',
       );
     }

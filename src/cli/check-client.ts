@@ -141,7 +141,7 @@ export const checkClientCommand: Command = {
     } finally {
       progress.done();
     }
-    const invocation = `mcp-resume-spec check-client ${flags.adapter !== undefined ? `--adapter ${flags.adapter}` : `--client ${flags.client}`}${flags.timeout !== undefined ? ` --timeout ${timeoutMs}` : ''}`;
+    const invocation = `npx mcp-resume-spec check-client ${flags.adapter !== undefined ? `--adapter ${flags.adapter}` : `--client ${flags.client}`}${flags.timeout !== undefined ? ` --timeout ${timeoutMs}` : ''}`;
     const json = renderClientJson(report);
     if (flags.out !== undefined) writeFileSync(flags.out, json);
     if (flags.junit !== undefined) writeFileSync(flags.junit, renderClientJunit(report, invocation));

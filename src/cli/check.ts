@@ -218,7 +218,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   const counted = failures.filter((p) => countsAt(p.level, failOn) && !applied?.known.includes(p.id));
   const status = counted.length > 0 ? 'fail' : 'pass';
   const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd(), paths } : { url: target.url, paths: target.paths ?? paths };
-  const invocation = flags.adapter !== undefined ? `mcp-resume-spec check --adapter ${flags.adapter}` : `mcp-resume-spec check --url ${location!.endpoint}`;
+  const invocation = flags.adapter !== undefined ? `npx mcp-resume-spec check --adapter ${flags.adapter}` : `npx mcp-resume-spec check --url ${location!.endpoint}`;
   if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms }));
   if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, source));
   if (flags['write-baseline'] !== undefined) writeBaseline(flags['write-baseline'], report.properties);

@@ -266,7 +266,7 @@ export function vitestReproduction(
 export interface MarkdownReportOptions extends CandidateSource {
   /**
    * The command that checked the candidate, without `--seed`/`--path`; default built from
-   * `adapter` or `url`: `mcp-resume-spec check --adapter MODULE` / `--url URL`.
+   * `adapter` or `url`: `npx mcp-resume-spec check --adapter MODULE` / `--url URL`.
    */
   invocation?: string;
 }
@@ -277,7 +277,7 @@ function defaultInvocation(report: SuiteReport, options: MarkdownReportOptions):
   const paths = Object.entries(options.paths ?? {})
     .map(([endpoint, path]) => ` --${endpoint} ${path}`)
     .join('');
-  return `mcp-resume-spec check ${target}${paths}`;
+  return `npx mcp-resume-spec check ${target}${paths}`;
 }
 
 const statusCell = { pass: 'PASS', fail: '**FAIL**', skip: 'SKIP' } as const;
@@ -296,7 +296,7 @@ export function whyRequired(level: Level, basis: ResultBasis): string[] {
   }
   if (basis.derivation) out.push('', `How it follows: ${escapeMarkdown(basis.derivation)}`);
   if (basis.rationale) out.push('', `Why this project requires it: ${escapeMarkdown(basis.rationale)}`);
-  if (basis.claims && basis.claims.length > 0) out.push('', `Seed claims: ${basis.claims.map((c) => `\`${c}\``).join(', ')} (docs/claims.md).`);
+  if (basis.claims && basis.claims.length > 0) out.push('', `Seed claims: ${basis.claims.map((c) => `\`${c}\``).join(', ')} (what the incident write-ups claim that this bears on, judged in docs/claims.md).`);
   return out;
 }
 

@@ -46,7 +46,7 @@ export interface TextReportOptions {
   color?: boolean;
   /**
    * The command that checked the candidate, without `--seed`/`--path`, e.g.
-   * `mcp-resume-spec check --adapter src/candidates/sdk.ts`; prefixes each replay line.
+   * `npx mcp-resume-spec check --adapter src/candidates/sdk.ts`; prefixes each replay line.
    */
   invocation?: string;
 }

@@ -36,7 +36,7 @@ describe('check-client CLI', () => {
     // Why it is required: the level's meaning, the spec's words, and this project's reason for a policy.
     expect(run.stdout).toMatch(/why: POLICY: .*\n\s+"The server MAY use this header[^\n]*\n(\s+"[^\n]*\n)*\s+Why this project requires it: The spec makes redelivery possible/);
     expect(run.stdout).toMatch(/notification seq 1 reached the application 2 times/);
-    expect(run.stdout).toContain('replay: mcp-resume-spec check-client --client no-dedup --timeout 1500 --path model:delivers-exactly-once@dedup=false+inclusive');
+    expect(run.stdout).toContain('replay: npx mcp-resume-spec check-client --client no-dedup --timeout 1500 --path model:delivers-exactly-once@dedup=false+inclusive');
     // JUnit: well-formed, one test case per client property, the failure with its level and replay line.
     const xml = parseXml(readFileSync(junit, 'utf8'));
     const cases = findAll(xml, 'testcase');

@@ -251,9 +251,9 @@ describe('Markdown report', () => {
       '1. client initializes over streamable -> 200\n2. client calls emit c1 over streamable -> 200\n3. client resumes r1 over streamable with Last-Event-ID garbage (garbage) -> 200, a quiet stream; model expects 404 unknown cursor',
     );
     expect(blocks(md, 'text')[1]).toBe('step 3: model expects 404 unknown cursor; candidate answered 200, a quiet stream');
-    expect(md).toContain('Replay: `mcp-resume-spec check --adapter src/candidates/sdk.ts --seed 1234567 --path 12:3:0:0`');
+    expect(md).toContain('Replay: `npx mcp-resume-spec check --adapter src/candidates/sdk.ts --seed 1234567 --path 12:3:0:0`');
     expect(md).toContain(
-      'Replay: `mcp-resume-spec check --adapter src/candidates/sdk.ts --path probe:garbage-cursor` (deterministic scenario probe:garbage-cursor, run on every check)',
+      'Replay: `npx mcp-resume-spec check --adapter src/candidates/sdk.ts --path probe:garbage-cursor` (deterministic scenario probe:garbage-cursor, run on every check)',
     );
   });
 
@@ -286,7 +286,7 @@ describe('Markdown report', () => {
     expect(blocks(section, 'ts')).toHaveLength(1);
     expect(blocks(md, 'mermaid')).toHaveLength(2);
     // what the traces' short names stand for, once, above them
-    expect(md).toMatch(/## Counterexamples\n\nNames in traces: c1, c2\.\.\.: tool calls, .*; r1\.\.\.: a POST's response stream; .*\.\n\n### /);
+    expect(md).toMatch(/## Counterexamples\n\nNames in traces: c1, c2\.\.\.: tool calls, .*; rN: a POST's response stream; .*\.\n\n### /);
   });
 
   test('a failure that never broke on its own says what it follows from, above its own trace', () => {
@@ -297,7 +297,7 @@ describe('Markdown report', () => {
   test('divergences from the model: a section of their own, each with its replay', () => {
     const md = renderMarkdown(causedReport(), { url: 'http://127.0.0.1:1' });
     expect(md).toContain(
-      '## Divergences from the model\n\n- deviates from the model at step 3 (client resumes r1 over streamable with Last-Event-ID garbage (garbage)): model expects 404 unknown cursor, candidate answered 200, a quiet stream (2 runs). Replay: `mcp-resume-spec check --url http://127.0.0.1:1 --path coverage:4`\n',
+      '## Divergences from the model\n\n- deviates from the model at step 3 (client resumes r1 over streamable with Last-Event-ID garbage (garbage)): model expects 404 unknown cursor, candidate answered 200, a quiet stream (2 runs). Replay: `npx mcp-resume-spec check --url http://127.0.0.1:1 --path coverage:4`\n',
     );
     expect(renderMarkdown(sampleReport())).not.toContain('## Divergences');
   });

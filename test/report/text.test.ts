@@ -54,7 +54,7 @@ describe('text report', () => {
     expect(text).toContain(
       '    "When a client receives HTTP 404 in response to a request containing an MCP-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached." (2025-11-25, Session Management: https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#session-management)\n',
     );
-    expect(text).toContain('    Seed claims: 003-quiet-stream, 003-rule (docs/claims.md)\n');
+    expect(text).toContain('    Seed claims: 003-quiet-stream, 003-rule (what the incident write-ups claim that this bears on, judged in docs/claims.md)\n');
     expect(text).not.toContain('\u001b');
   });
 
@@ -104,7 +104,7 @@ describe('text report', () => {
     // the cause's own section still has the trace
     expect(text.match(/^ {2}trace:$/gm)).toHaveLength(2);
     // what the trace's short names stand for, once, for the names it uses (c1 and r1; no request, no legacy stream)
-    expect(text).toContain("\nnames in traces: c1, c2...: tool calls, in the order the client made them (c1#2: notification 2 of c1); r1...: a POST's response stream; a stream's number is its place among the streams its session opened\n");
+    expect(text).toContain("\nnames in traces: c1, c2...: tool calls, in the order the client made them (c1#2: notification 2 of c1; on the wire its label ends in -c1); rN: a POST's response stream; a stream's N is its place among the streams its session opened, from 0\n");
     const passing = sampleReport();
     passing.properties = passing.properties.filter((p) => p.status !== 'fail');
     expect(renderText(passing)).not.toContain('names in traces');
