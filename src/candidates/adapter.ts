@@ -10,7 +10,11 @@ import { dirname, join } from 'node:path';
 
 /** A running candidate server, as an adapter module's default export resolves it. */
 export interface RunningCandidate {
-  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
+  /**
+   * Where the server listens, read as `check --url` reads it: its streamable HTTP endpoint (e.g.
+   * `http://127.0.0.1:41234/mcp`, with the legacy endpoints `sse` and `messages` beside it), or a
+   * base URL without a path (e.g. `http://127.0.0.1:41234`, endpoints `/mcp`, `/sse`, `/messages`).
+   */
   url: string;
   /** Closes every session and the listening socket; resolves once the port is free. Idempotent. */
   stop(): Promise<void>;

@@ -188,7 +188,10 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
       progress.start(`starting ${flags.adapter}`);
       const adapter = await loadAdapter(flags.adapter);
       started = await adapter.start();
-      target = { name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''), url: started.url, paths };
+      // Read as --url is read: the streamable endpoint (what servers print), or a base URL.
+      const at = parseTargetUrl(started.url, paths, `the url ${flags.adapter} answered with`);
+      if (at.note) process.stderr.write(`note: ${at.note}\n`);
+      target = { name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''), url: at.base, paths: at.paths };
       if (started.version !== undefined) target.version = started.version;
     } else {
       target = { name: who.name, url: location!.base, paths: location!.paths };

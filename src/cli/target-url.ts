@@ -28,20 +28,21 @@ const defaultPaths: Record<Endpoint, string> = { mcp: '/mcp', sse: '/sse', messa
 /**
  * Parses `--url` together with the endpoint flags.
  *
- * @param text - the `--url` argument
+ * @param text - the `--url` argument (or the URL an adapter's server answered with)
  * @param overrides - the paths given by `--mcp`, `--sse`, `--messages` (each starting with `/`)
+ * @param source - what gave the URL, for messages (default `--url`)
  * @throws UsageError for anything but an `http:` URL without credentials, query or fragment
  */
-export function parseTargetUrl(text: string, overrides: Partial<Record<Endpoint, string>> = {}): TargetLocation {
+export function parseTargetUrl(text: string, overrides: Partial<Record<Endpoint, string>> = {}, source = '--url'): TargetLocation {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError(`--url: not a URL: ${JSON.stringify(text)}`);
+    throw new UsageError(`${source}: not a URL: ${JSON.stringify(text)}`);
   }
-  if (url.protocol !== 'http:') throw new UsageError(`--url: only http:// candidates can be checked, got ${url.protocol}//`);
-  if (url.username !== '' || url.password !== '') throw new UsageError('--url: credentials in the URL are not supported');
-  if (url.search !== '' || url.hash !== '') throw new UsageError(`--url: a query or fragment is not supported, got ${JSON.stringify(url.search + url.hash)}`);
+  if (url.protocol !== 'http:') throw new UsageError(`${source}: only http:// candidates can be checked, got ${url.protocol}//`);
+  if (url.username !== '' || url.password !== '') throw new UsageError(`${source}: credentials in the URL are not supported`);
+  if (url.search !== '' || url.hash !== '') throw new UsageError(`${source}: a query or fragment is not supported, got ${JSON.stringify(url.search + url.hash)}`);
 
   const path = url.pathname;
   let basePath: string;
@@ -59,7 +60,7 @@ export function parseTargetUrl(text: string, overrides: Partial<Record<Endpoint,
     // The legacy stream's endpoint, named where the streamable one belongs.
     const paths: Record<Endpoint, string> = { ...defaultPaths, ...overrides, sse: endpointPath };
     const endpoint = base + paths.mcp;
-    return { base, paths, endpoint, note: `--url names the legacy HTTP+SSE endpoint ${url.origin + path}: checking it as such, and streamable HTTP at ${endpoint} beside it (--url takes the streamable endpoint; if ${path} is your streamable HTTP endpoint, give the legacy one with --sse PATH)` };
+    return { base, paths, endpoint, note: `${source} names the legacy HTTP+SSE endpoint ${url.origin + path}: checking it as such, and streamable HTTP at ${endpoint} beside it (it should name the streamable endpoint; if ${path} is your streamable HTTP endpoint, give the legacy one with --sse PATH)` };
   }
   const paths: Record<Endpoint, string> = { ...defaultPaths, ...(endpointPath !== undefined ? { mcp: endpointPath } : {}), ...overrides };
   return { base, paths, endpoint: base + paths.mcp };

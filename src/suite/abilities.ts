@@ -46,10 +46,12 @@ export async function probeAbilities(target: CandidateTarget, timeoutMs: number)
   const [streamable, sse] = await Promise.all([tryTransport(target, 'streamable', timeoutMs), tryTransport(target, 'sse', timeoutMs)]);
   const notes: string[] = [];
   const transports: Transport[] = [];
+  // The endpoint each probe used, in full: a wrong path shows in the URL, not only in the status.
+  const at = (endpoint: 'mcp' | 'sse', path: string) => `${target.url.replace(/\/$/, '')}${target.paths?.[endpoint] ?? path}`;
   if (streamable.ok) transports.push('streamable');
-  else notes.push(`streamable HTTP: ${streamable.reason}`);
+  else notes.push(`streamable HTTP at ${at('mcp', '/mcp')}: ${streamable.reason}`);
   if (sse.ok) transports.push('sse');
-  else notes.push(`legacy HTTP+SSE: ${sse.reason}`);
+  else notes.push(`legacy HTTP+SSE at ${at('sse', '/sse')}: ${sse.reason}`);
   if (transports.length === 0) throw new CandidateUnusable(`${target.url} answers initialize under neither transport (${notes.join('; ')})`);
   const tools = new Set([...(streamable.ok ? streamable.tools : []), ...(sse.ok ? sse.tools : [])]);
   const fixtures = { emit: tools.has('emit'), emitUnsolicited: tools.has('emit_unsolicited'), sessionInfo: tools.has('session_info') };

@@ -59,12 +59,20 @@ describe.concurrent('check', () => {
     expect(run.stdout).toContain(`summary: ${count} pass, 0 fail, 0 skip (${count} properties)`);
   });
 
+  test("an adapter's url may be its streamable endpoint, as --url may", async () => {
+    // The probes alone: what is checked here is how the url is read.
+    const run = await runCli(['check', '--adapter', 'test/cli/fixtures/endpoint-adapter.ts', '--runs', '0', '--no-coverage', '--only', 'terminated-session-404', '--timeout', '3000', '--quiet']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^abilities: transports streamable, sse;/m);
+    expect(run.stdout).toContain('summary: 1 pass, 0 fail, 0 skip (1 properties)');
+  });
+
   test('--url naming the legacy endpoint: a note, and both transports checked', async () => {
     const sse = `${new URL(server.url).origin}/sse`;
     // The probes alone: what is checked here is how the URL is read (the parse: target-url.test.ts).
     const run = await runCli(['check', '--url', sse, '--runs', '0', '--no-coverage', '--only', 'terminated-session-404', '--timeout', '3000', '--quiet']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toBe(`note: --url names the legacy HTTP+SSE endpoint ${sse}: checking it as such, and streamable HTTP at ${new URL(server.url).origin}/mcp beside it (--url takes the streamable endpoint; if /sse is your streamable HTTP endpoint, give the legacy one with --sse PATH)\n`);
+    expect(run.stderr).toBe(`note: --url names the legacy HTTP+SSE endpoint ${sse}: checking it as such, and streamable HTTP at ${new URL(server.url).origin}/mcp beside it (it should name the streamable endpoint; if /sse is your streamable HTTP endpoint, give the legacy one with --sse PATH)\n`);
     expect(run.stdout).toMatch(/^abilities: transports streamable, sse;/m);
     expect(run.stdout).toContain('summary: 1 pass, 0 fail, 0 skip (1 properties)');
   });

@@ -46,7 +46,7 @@ describe('parseTargetUrl', () => {
       base: 'http://127.0.0.1:3000/api',
       paths: { mcp: '/mcp', sse: '/sse', messages: '/messages' },
       endpoint: 'http://127.0.0.1:3000/api/mcp',
-      note: '--url names the legacy HTTP+SSE endpoint http://127.0.0.1:3000/api/sse: checking it as such, and streamable HTTP at http://127.0.0.1:3000/api/mcp beside it (--url takes the streamable endpoint; if /api/sse is your streamable HTTP endpoint, give the legacy one with --sse PATH)',
+      note: '--url names the legacy HTTP+SSE endpoint http://127.0.0.1:3000/api/sse: checking it as such, and streamable HTTP at http://127.0.0.1:3000/api/mcp beside it (it should name the streamable endpoint; if /api/sse is your streamable HTTP endpoint, give the legacy one with --sse PATH)',
     });
     // A server whose streamable endpoint is named sse says where its legacy stream is.
     expect(parseTargetUrl('http://127.0.0.1:3000/sse', { sse: '/events' })).toEqual({
