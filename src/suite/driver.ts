@@ -465,8 +465,17 @@ export class ScenarioDriver {
     };
     const sessionInfo = async (): Promise<void> => {
       if (!this.options.abilities.fixtures.sessionInfo) return;
+      // A step of its own when nothing runs beside it, so that a failure it shows (a stall) has
+      // its call in the trace; beside retries, what happens in it could not be told apart.
+      const step: TraceStepData | undefined =
+        retries.length === 0 ? { index: this.steps.length + 1, kind: 'call', actor: 'client', tool: 'session_info', transport: this.client.session.transport!, answer: {} } : undefined;
+      if (step) {
+        this.client.step(stepAction(step));
+        this.steps.push(step);
+      }
       const info = await this.client.callTool('session_info', {});
-      await info.response({ timeoutMs: this.options.timeoutMs });
+      const answer = await info.response({ timeoutMs: this.options.timeoutMs });
+      if (step) step.answer = answer.kind === 'response' ? { status: 200 } : { error: describeOutcome(answer) };
     };
     if (legacy) {
       // Legacy answers share the session's one stream: one reader at a time. Once a retry got no
