@@ -132,6 +132,6 @@ export function traceLegend(steps: Iterable<TraceStepData>): string[] {
     for (const answer of [step.answer, step.expected]) for (const frame of answer?.frames ?? []) note(frame.call);
   }
   const meanings = nameMeanings.filter(([letter]) => used.has(letter)).map(([, meaning]) => meaning);
-  if (meanings.some((m) => /stream$/.test(m))) meanings.push("a stream's N is its place among the streams its session opened, from 0");
+  if (['r', 's', 'l'].some((letter) => used.has(letter))) meanings.push("a stream's N is its place among the streams its session opened, from 0");
   return meanings;
 }

@@ -73,7 +73,7 @@ const strictness = (level: Level): number => failOnLevels.indexOf(level === 'der
  * and is required no more strictly than that cause (a policy entry never excuses a MUST). Down a
  * chain, to the fixpoint; by id, with the known failure each follows from.
  */
-export function excusedByBaseline(listed: ReadonlySet<PropertyId>, properties: readonly PropertyResult[]): Map<PropertyId, PropertyId> {
+function excusedByBaseline(listed: ReadonlySet<PropertyId>, properties: readonly PropertyResult[]): Map<PropertyId, PropertyId> {
   const failed = new Map(properties.filter((p) => p.status === 'fail').map((p) => [p.id, p]));
   const excused = new Map<PropertyId, PropertyId>();
   const known = (id: PropertyId) => failed.has(id) && (listed.has(id) || excused.has(id));
@@ -105,9 +105,10 @@ export function applyBaseline(file: string, listed: ReadonlySet<PropertyId>, pro
   };
 }
 
-/** The baseline's lines under the text report; `excused` names the failure each unlisted known one follows from. */
-export function baselineLines(baseline: JsonBaseline, excused: ReadonlyMap<PropertyId, PropertyId> = new Map()): string[] {
-  const named = baseline.known.map((id) => (excused.has(id) ? `${id}, not listed: it follows from ${excused.get(id)!}` : id));
+/** The baseline's lines under the text report: a known failure the baseline does not list is named with what it follows from. */
+export function baselineLines(baseline: JsonBaseline, listed: ReadonlySet<PropertyId>, properties: readonly PropertyResult[]): string[] {
+  const followsFrom = (id: PropertyId) => properties.find((p) => p.id === id)?.followsFrom;
+  const named = baseline.known.map((id) => (listed.has(id) ? id : `${id}, not listed: it follows from ${followsFrom(id)!}`));
   const lines = [`baseline ${baseline.file}: ${baseline.known.length} known failure(s) do not fail the check${named.length ? ` (${named.join('; ')})` : ''}`];
   for (const id of baseline.fixed) lines.push(`FIXED ${id}: listed in the baseline, passes now (remove it from the baseline)`);
   return lines;

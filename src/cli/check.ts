@@ -18,7 +18,7 @@ import { defaultRuns, runSuite } from '../suite/run-suite.js';
 import type { CandidateTarget, SuiteOptions, SuiteReport } from '../suite/types.js';
 import { loadAdapter, type StartedCandidate } from './adapter-loader.js';
 import { integerFlag, parseFlags, type Flags } from './args.js';
-import { applyBaseline, baselineLines, excusedByBaseline, readBaseline, writeBaseline } from './baseline.js';
+import { applyBaseline, baselineLines, readBaseline, writeBaseline } from './baseline.js';
 import { checkWritable } from './output-paths.js';
 import { progressRenderer } from './progress.js';
 import { UsageError, type Command } from './command.js';
@@ -229,7 +229,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     process.stdout.write(renderJson(report, { status, ms, ...(applied ? { baseline: applied } : {}) }));
   } else {
     const text = renderText(report, { color: process.stdout.isTTY === true, invocation });
-    process.stdout.write(applied ? `${text}\n${baselineLines(applied, excusedByBaseline(baseline!, report.properties)).join('\n')}\n` : text);
+    process.stdout.write(applied ? `${text}\n${baselineLines(applied, baseline!, report.properties).join('\n')}\n` : text);
   }
   const belowThreshold = failures.filter((p) => !countsAt(p.level, failOn) && !applied?.known.includes(p.id)).length;
   if (belowThreshold > 0) process.stderr.write(`note: ${belowThreshold} failure(s) below --fail-on ${failOn} do not fail the check\n`);

@@ -128,13 +128,18 @@ function causeOf(group: PropertyId[]): PropertyId {
   return [...group].sort((a, b) => causeRank(a) - causeRank(b))[0]!;
 }
 
+/** The cause of `id`'s failure in `run`: itself when no failure of higher precedence rests on its step. */
+function causeIn(run: RunFailures, id: PropertyId): PropertyId {
+  return causeOf(sameStep(run, id));
+}
+
 /**
  * Whether run `a` serves as `id`'s counterexample better than run `b`: first a run where a
  * failure of higher precedence rests on the same step (so the report can name the cause beside
  * the very trace), then the run where more failures rest on that step, then the shorter.
  */
 function better(id: PropertyId, a: Failure, b: Failure): boolean {
-  const explained = (f: Failure) => (causeOf(sameStep(f.run, id)) !== id ? 1 : 0);
+  const explained = (f: Failure) => (causeIn(f.run, id) !== id ? 1 : 0);
   if (explained(a) !== explained(b)) return explained(a) > explained(b);
   const size = (f: Failure) => sameStep(f.run, id).length;
   if (size(a) !== size(b)) return size(a) > size(b);
@@ -175,7 +180,7 @@ export class Verdicts {
         continue;
       }
       broken.push(id);
-      if (causeOf(sameStep(run, id)) === id) tally.failedAlone = true;
+      if (causeIn(run, id) === id) tally.failedAlone = true;
       const failure: Failure = { judgement, counterexample: toCounterexample(scenario), step: run.get(id)!.step, run };
       const known = tally.failure;
       if (!known || (!known.fixed && better(id, failure, known))) tally.failure = failure;
@@ -200,7 +205,7 @@ export class Verdicts {
   /** Whether a property's counterexample shows a failure of higher precedence on the same step: it is a consequence. */
   explained(id: PropertyId): boolean {
     const failure = this.tallies.get(id)?.failure;
-    return failure !== undefined && causeOf(sameStep(failure.run, id)) !== id;
+    return failure !== undefined && causeIn(failure.run, id) !== id;
   }
 
   private addDivergences(scenario: ScenarioRecord): void {
@@ -223,7 +228,7 @@ export class Verdicts {
     const run = runFailures(scenario, judged);
     const own = run.get(id);
     if (!own) throw new RangeError(`${id} does not fail in the run given as its counterexample`);
-    if (causeOf(sameStep(run, id)) === id) tally.failedAlone = true;
+    if (causeIn(run, id) === id) tally.failedAlone = true;
     tally.failure = { judgement: own.judgement, counterexample: toCounterexample(scenario), step: own.step, run, fixed: true };
   }
 
@@ -248,7 +253,7 @@ export class Verdicts {
       const failure = tally.failure;
       if (failure) {
         const result: PropertyResult = { id, ...basisOf(id), status: 'fail', runs: tally.runs, reason: failure.judgement.reason, counterexample: failure.counterexample };
-        if (!tally.failedAlone) result.followsFrom = causeOf(sameStep(failure.run, id));
+        if (!tally.failedAlone) result.followsFrom = causeIn(failure.run, id);
         return result;
       }
       if (tally.passes > 0) return { id, ...basisOf(id), status: 'pass', runs: tally.runs, reason: passReason(tally) };
@@ -269,7 +274,7 @@ export class Verdicts {
       const tally = this.tallies.get(id)!;
       const failure = tally.failure;
       if (!failure || failure.step === undefined) continue;
-      const cause = causeOf(sameStep(failure.run, id));
+      const cause = causeIn(failure.run, id);
       const theirs = cause === id ? undefined : this.tallies.get(cause)?.failure;
       if (!theirs || theirs.counterexample === failure.counterexample) continue;
       const mine = theirs.run.get(id);
@@ -287,7 +292,7 @@ export class Verdicts {
     for (const id of this.ids) {
       const failure = this.tallies.get(id)!.failure;
       if (!failure || failure.step === undefined) continue;
-      const cause = causeOf(sameStep(failure.run, id));
+      const cause = causeIn(failure.run, id);
       if (cause === id || this.tallies.get(cause)?.failure?.run !== failure.run) continue;
       results.find((r) => r.id === id)!.causedBy = { property: cause, step: failure.step };
     }

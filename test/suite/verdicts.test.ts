@@ -34,6 +34,18 @@ function judged(entries: Array<[PropertyId, Judgement]>): Map<PropertyId, Judgem
   return all;
 }
 
+/** Adds a run (of `scenario(path)`) where no-silent-loss and no-silent-stall fail, resting on the given steps (0-based). */
+function addLossAndStall(verdicts: Verdicts, path: string, lossAt: number, stallAt: number): void {
+  const { record, evidence } = scenario(path, false);
+  verdicts.add(
+    record,
+    judged([
+      ['no-silent-loss', fail('missed', [evidence[lossAt]!])],
+      ['no-silent-stall', fail('never answered', [evidence[stallAt]!])],
+    ]),
+  );
+}
+
 describe('root causes', () => {
   test('failures resting on the same step of the same run: the first by precedence is the cause, the others name it', () => {
     const { record, evidence } = scenario('coverage:1');
@@ -154,14 +166,7 @@ describe('root causes', () => {
 
   test('a shrunk run that shows a failure on its own counts as such', () => {
     const verdicts = new Verdicts(ids);
-    const together = scenario('coverage:1', false);
-    verdicts.add(
-      together.record,
-      judged([
-        ['no-silent-loss', fail('missed', [together.evidence[1]!])],
-        ['no-silent-stall', fail('never answered', [together.evidence[1]!])],
-      ]),
-    );
+    addLossAndStall(verdicts, 'coverage:1', 1, 1);
     expect(verdicts.results().find((r) => r.id === 'no-silent-stall')!.followsFrom).toBe('no-silent-loss');
     const shrunk = scenario('7', false);
     verdicts.setCounterexample('no-silent-stall', shrunk.record, judged([['no-silent-stall', fail('never answered', [shrunk.evidence[0]!])]]));
@@ -170,22 +175,8 @@ describe('root causes', () => {
 
   test('a failure that some run shows on its own does not follow from another, wherever it is reported', () => {
     const verdicts = new Verdicts(ids);
-    const together = scenario('coverage:1', false);
-    verdicts.add(
-      together.record,
-      judged([
-        ['no-silent-loss', fail('missed', [together.evidence[1]!])],
-        ['no-silent-stall', fail('never answered', [together.evidence[1]!])],
-      ]),
-    );
-    const apart = scenario('coverage:2', false);
-    verdicts.add(
-      apart.record,
-      judged([
-        ['no-silent-loss', fail('missed', [apart.evidence[0]!])],
-        ['no-silent-stall', fail('never answered', [apart.evidence[1]!])],
-      ]),
-    );
+    addLossAndStall(verdicts, 'coverage:1', 1, 1);
+    addLossAndStall(verdicts, 'coverage:2', 0, 1);
     const byId = Object.fromEntries(verdicts.results().map((r) => [r.id, r]));
     // Reported beside its cause, but once it broke on its own.
     expect(byId['no-silent-stall']!.causedBy).toEqual({ property: 'no-silent-loss', step: 2 });
