@@ -1,14 +1,9 @@
-/** A worker thread of `exploreMatrix`: explores the policies it is sent, one at a time. */
+/** A worker thread of `exploreMatrix`: explores the policies it claims, one at a time, then says it is done. */
 import { parentPort } from 'node:worker_threads';
-import { exploreCell, type MatrixTask, type WorkerAnswer } from './matrix.js';
+import { exploreClaimed, type WorkerAnswer, type WorkerOrder } from './matrix.js';
 
-parentPort!.on('message', (task: MatrixTask) => {
-  let answer: WorkerAnswer;
-  try {
-    answer = { cell: exploreCell(task) };
-  } catch (error) {
-    const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
-    answer = { error: { name, message } };
-  }
-  parentPort!.postMessage(answer);
+parentPort!.once('message', (order: WorkerOrder) => {
+  const answer = (a: WorkerAnswer) => parentPort!.postMessage(a);
+  exploreClaimed(order, answer);
+  answer({ done: true });
 });

@@ -38,14 +38,39 @@ export function exploreCell(task: MatrixTask): MatrixCell {
   };
 }
 
-/** A worker's answer: a cell, or the error its exploration threw (by name, so a budget error stays one). */
-export type WorkerAnswer = { cell: MatrixCell } | { error: { name: string; message: string } };
+/** What a worker posts: a cell it explored, the error its exploration threw (by name, so a budget error stays one), or that it has no task left. */
+export type WorkerAnswer = { index: number; cell: MatrixCell } | { index: number; error: { name: string; message: string } } | { done: true };
+
+/** What a worker is sent: every task, and the shared counter of the next task to claim. */
+export interface WorkerOrder {
+  tasks: MatrixTask[];
+  next: Int32Array;
+}
+
+/**
+ * Explores tasks, claimed one at a time from the counter `next` shared by every thread, until
+ * none is left; after an error, claims no more and has the others claim no more.
+ */
+export function exploreClaimed({ tasks, next }: WorkerOrder, answer: (a: WorkerAnswer) => void): void {
+  for (let index = Atomics.add(next, 0, 1); index < tasks.length; index = Atomics.add(next, 0, 1)) {
+    try {
+      answer({ index, cell: exploreCell(tasks[index]!) });
+    } catch (error) {
+      Atomics.store(next, 0, tasks.length);
+      const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
+      answer({ index, error: { name, message } });
+      return;
+    }
+  }
+}
 
 const workerUrl = new URL('./matrix-worker.js', import.meta.url);
 const compiled = import.meta.url.endsWith('.js');
 
 /**
- * Explores `policies` (names) at `bounds`; the cells come back in the order of `policies`.
+ * Explores `policies` (names) at `bounds`; the cells come back in the order of `policies`. This
+ * thread explores too, beside `threads - 1` workers: each thread claims the next policy when done
+ * with one, from a counter they share, so no thread waits on another to be handed its next.
  * @throws ExplorationBudgetExceeded when a policy's exploration exceeds its budget.
  */
 export async function exploreMatrix(
@@ -55,51 +80,42 @@ export async function exploreMatrix(
   const tasks = policies.map((policy) => ({ policy, bounds: options.bounds, maxStates: options.maxStates, maxMs: options.maxMs }));
   const threads = Math.min(options.threads ?? availableParallelism(), tasks.length);
   if (!compiled || threads <= 1) return tasks.map(exploreCell);
+  const order: WorkerOrder = { tasks, next: new Int32Array(new SharedArrayBuffer(4)) };
   const cells: MatrixCell[] = new Array(tasks.length);
-  let next = 0;
-  const workers: Worker[] = [];
+  const errors: Error[] = [];
+  const take = (answer: WorkerAnswer) => {
+    if ('cell' in answer) cells[answer.index] = answer.cell;
+    else if ('error' in answer) errors.push(answerError(tasks[answer.index]!, answer.error));
+  };
+  const workers = Array.from({ length: threads - 1 }, () => new Worker(workerUrl));
   try {
-    await Promise.all(
-      Array.from({ length: threads }, async () => {
-        const worker = new Worker(workerUrl);
-        workers.push(worker);
-        // Each worker takes the next policy as soon as it is done with one.
-        while (next < tasks.length) {
-          const index = next++;
-          cells[index] = await ask(worker, tasks[index]!);
-        }
-      }),
-    );
+    const finished = workers.map((worker) => untilDone(worker, take));
+    // Not awaited after an error here: the workers are then stopped, and their exits are no news.
+    for (const done of finished) done.catch(() => {});
+    for (const worker of workers) worker.postMessage(order);
+    // This thread's share runs synchronously; the workers' answers wait in the event loop meanwhile.
+    exploreClaimed(order, take);
+    if (errors.length === 0) await Promise.all(finished);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
+  if (errors.length > 0) throw errors.find((e) => e instanceof ExplorationBudgetExceeded) ?? errors[0]!;
   return cells;
 }
 
-function ask(worker: Worker, task: MatrixTask): Promise<MatrixCell> {
+function answerError(task: MatrixTask, { name, message }: { name: string; message: string }): Error {
+  return name === 'ExplorationBudgetExceeded' ? new ExplorationBudgetExceeded(message) : new Error(`exploring ${task.policy}: ${message}`);
+}
+
+/** Resolves when `worker` has no task left (every answer passed to `take`); rejects if it fails or exits first. */
+function untilDone(worker: Worker, take: (answer: WorkerAnswer) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const cleanup = () => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-    };
-    const onMessage = (answer: WorkerAnswer) => {
-      cleanup();
-      if ('cell' in answer) return resolve(answer.cell);
-      const { name, message } = answer.error;
-      reject(name === 'ExplorationBudgetExceeded' ? new ExplorationBudgetExceeded(message) : new Error(`exploring ${task.policy}: ${message}`));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    const onExit = (code: number) => {
-      cleanup();
-      reject(new Error(`the worker exploring ${task.policy} exited (code ${code})`));
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    worker.postMessage(task);
+    worker.on('message', (answer: WorkerAnswer) => {
+      if ('done' in answer) resolve();
+      else take(answer);
+      if ('error' in answer) resolve();
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => reject(new Error(`a matrix worker exited (code ${code}) before its tasks were done`)));
   });
 }

@@ -29,6 +29,8 @@ describe('mcp-resume-spec explore', () => {
     [['explore', '--bounds', 'calls=two'], /malformed bound/],
     [['explore', '--bounds', 'calls=99'], /too large/],
     [['explore', '--bounds', 'calls=4,notifications=4,drops=4,resumes=4', '--max-seconds', '1'], /too large: still exploring after 1 s/],
+    // Every thread of the matrix (this one and a worker) runs out of time: the first error is the one reported.
+    [['explore', '--matrix', '--bounds', 'calls=3,drops=3', '--max-seconds', '1'], /too large: still exploring after 1 s/],
     [['explore', '--frobnicate'], /unknown flag --frobnicate; run 'mcp-resume-spec explore --help'/],
     [['nonsense'], /unknown command "nonsense"/],
   ])('bad input %j: exit 2 with a one-line reason', async (args, reason) => {
