@@ -161,7 +161,7 @@ export default async function modelBench(): Promise<BenchSection> {
     return { title: `model exploration: reference, bounds ${bounds}`, lines };
   }
   lines.push(
-    `explore --matrix at default bounds (every named policy, on ${threads} worker threads): ${cpu}${wall.toFixed(2)} s wall ` +
+    `explore --matrix at default bounds (every named policy, on ${threads} threads): ${cpu}${wall.toFixed(2)} s wall ` +
       `(target under 10 s: ${wall < 10 ? 'MET' : 'NOT MET'}; wall time also counts what else runs on the cores, load average ${loadavg()[0]!.toFixed(1)})`,
   );
   return { title: `model exploration: reference, bounds ${bounds}`, lines };

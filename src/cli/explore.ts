@@ -45,7 +45,7 @@ async function matrix(bounds: Bounds, options: { maxStates: number; maxMs: numbe
   const header = ['policy', 'states', ...checked];
   const rows: string[][] = [];
   let violated = false;
-  // The policies are explored side by side on worker threads (src/explore/matrix.ts).
+  // The policies are explored side by side, on this thread and worker threads (src/explore/matrix.ts).
   for (const cell of await exploreMatrix(Object.keys(policies), { bounds, ...options })) {
     violated ||= cell.violations.length > 0;
     rows.push([
