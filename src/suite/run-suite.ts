@@ -197,12 +197,18 @@ async function replay(context: ScenarioContext, options: SuiteOptions, verdicts:
   if (options.seed === undefined) throw new RangeError('replaying a fast-check path needs its --seed');
   const seed = options.seed;
   const [fcPath, replayPath] = path.split('@') as [string, string | undefined];
+  // The path names one run. From a path, fast-check goes on to the runs after it while they pass:
+  // they are other scenarios, and would be reported under this path. A candidate that fails
+  // only sometimes passes the replay instead.
+  let replayed = false;
   await fc.check(
     fc.asyncProperty(interleavedScenarios(maxCommands, replayPath), async (commands) => {
+      if (replayed) return true;
+      replayed = true;
       const { record, judged } = await runCommands(context, commands, ids, { seed, path });
       verdicts.add(record, judged);
       return ![...judged.values()].some((j) => j.status === 'fail');
     }),
-    { seed, path: fcPath, endOnFailure: true },
+    { seed, path: fcPath, numRuns: 1, endOnFailure: true },
   );
 }

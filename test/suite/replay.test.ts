@@ -84,3 +84,12 @@ test('replay paths that name nothing are refused with a reason', async () => {
   await expect(runSuite(target, { path: 'probe:nope' })).rejects.toThrow(/no probe probe:nope/);
   await expect(runSuite(target, { path: '3:1' })).rejects.toThrow(/needs its --seed/);
 }, 30_000);
+
+test('a replay runs the one scenario its path names, even when that scenario passes (fast-check alone would go on to the next ones)', async () => {
+  server = await createReferenceServer();
+  const target = { name: 'reference', url: server.url };
+  const replay = await runSuite(target, { seed: 7, path: '3', only: ['order-preserved', 'no-silent-stall'], timeoutMs: 3000 });
+  expect(replay.properties.map((p) => p.status)).toEqual(['pass', 'pass']);
+  // Each property is judged in at most the one scenario.
+  expect(replay.properties.map((p) => p.runs)).toEqual([1, 1]);
+}, 60_000);
