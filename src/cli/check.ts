@@ -64,8 +64,10 @@ Report paths are checked before the run. Exit status: 0 no property violated at 
 /** `--fail-on`: one of the thresholds, else a usage error naming them. */
 function parseFailOn(text: string | undefined): FailOn {
   if (text === undefined) return 'policy';
-  if (!(failOnLevels as readonly string[]).includes(text)) throw new UsageError(`--fail-on must be one of ${failOnLevels.join(', ')}, got ${JSON.stringify(text)}`);
-  return text as FailOn;
+  // Any case: reports print levels as [MUST], [SHOULD], [POLICY].
+  const level = text.toLowerCase();
+  if (!(failOnLevels as readonly string[]).includes(level)) throw new UsageError(`--fail-on must be one of ${failOnLevels.join(', ')}, got ${JSON.stringify(text)}`);
+  return level as FailOn;
 }
 
 function parseOnly(text: string | undefined): PropertyId[] | undefined {

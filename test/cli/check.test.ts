@@ -100,7 +100,7 @@ describe.concurrent('check', () => {
   test('a mutant breaking only a policy: exit 1 by default, 0 with --fail-on must, saying what it let pass', async () => {
     // Found without the coverage scenarios, which would only take longer.
     const args = ['check', '--adapter', 'dist/src/mutants/legacy-session-at-mcp.js', '--runs', '5', '--seed', '1', '--timeout', '3000', '--no-coverage', '--json'];
-    const [byDefault, must] = await Promise.all([runCli(args, 170_000), runCli([...args, '--fail-on', 'must'], 170_000)]);
+    const [byDefault, must] = await Promise.all([runCli(args, 170_000), runCli([...args, '--fail-on', 'MUST'], 170_000)]); // as reports print levels
     const failed = (run: typeof byDefault) =>
       (JSON.parse(run.stdout) as { properties: Array<{ id: string; status: string; level: string }> }).properties.filter((p) => p.status === 'fail');
     // the same findings each time: only policy-level properties fail
@@ -124,7 +124,7 @@ describe.concurrent('check', () => {
     [['check', '--adapter', 'src/candidates/reference.ts', '--junit', 'test/cli/no-such-folder/report.xml'], /--junit: cannot write test\/cli\/no-such-folder\/report\.xml: the folder test\/cli\/no-such-folder does not exist/],
     [['check', '--url', 'http://127.0.0.1:1', '--only', 'nope'], /--only: unknown property "nope"/],
     [['check', '--url', 'http://127.0.0.1:1', '--fail-on', 'may'], /--fail-on must be one of must, should, policy, got "may"/],
-    [['check', '--url', 'http://127.0.0.1:1', '--fail-on', 'MUST'], /--fail-on must be one of must, should, policy, got "MUST"/],
+    [['check', '--url', 'http://127.0.0.1:1', '--fail-on', 'DERIVED'], /--fail-on must be one of must, should, policy, got "DERIVED"/],
     [['check', '--url', 'http://127.0.0.1:1', '--fail-on'], /--fail-on/],
     [['check', '--adapter', 'test/report/fixtures/throws-on-import.ts'], /adapter .*throws-on-import\.ts: failed to load/],
     [['check', '--adapter', 'test/cli/no-such-module.ts'], /adapter .*no-such-module\.ts: /],
