@@ -77,6 +77,10 @@ export interface JsonDivergence {
   seed: number;
   path: string;
   runs: number;
+  /** The run's steps up to the divergence, which is the last (step numbers are the run's). */
+  steps: string[];
+  /** The same steps as data. */
+  trace: TraceStepData[];
 }
 
 /** The JSON report (its schema: `report-schema.ts`). */
@@ -150,7 +154,15 @@ export function jsonReport(report: SuiteReport, context: JsonReportContext = {})
     out.interleavings = { runs, seed, ms };
   }
   if (report.divergences && report.divergences.length > 0) {
-    out.divergences = report.divergences.map((d) => ({ message: divergenceLine(d), step: structuredClone(d.step), seed: d.seed, path: d.path, runs: d.runs }));
+    out.divergences = report.divergences.map((d) => ({
+      message: divergenceLine(d),
+      step: structuredClone(d.step),
+      seed: d.seed,
+      path: d.path,
+      runs: d.runs,
+      steps: traceLines(d.steps),
+      trace: structuredClone(d.steps),
+    }));
   }
   if (context.baseline) out.baseline = { file: context.baseline.file, known: [...context.baseline.known], fixed: [...context.baseline.fixed] };
   return out;

@@ -133,7 +133,9 @@ export function renderJunit(report: SuiteReport, options: JunitReportOptions = {
   // Divergences are findings, not failures of a property: listed beside the test cases.
   const divergences = report.divergences ?? [];
   if (divergences.length > 0) {
-    const text = divergences.map((d) => `${divergenceLine(d)}\n  replay: ${replayLine(d, options.invocation)}`).join('\n');
+    const text = divergences
+      .map((d) => [divergenceLine(d), '  trace (to the divergence):', ...numberSteps(traceLines(d.steps)).map((l) => `    ${l}`), `  replay: ${replayLine(d, options.invocation)}`].join('\n'))
+      .join('\n');
     lines.push(`    <system-out>${escapeXmlText(`divergences from the model:\n${text}`)}</system-out>`);
   }
   lines.push('  </testsuite>', '</testsuites>');

@@ -342,7 +342,9 @@ export function renderMarkdown(report: SuiteReport, options: MarkdownReportOptio
   if (divergences.length > 0) {
     out.push('', '## Divergences from the model', '');
     for (const d of divergences) {
-      out.push(`- ${escapeMarkdown(divergenceLine(d))}. Replay: ${codeSpan(replayCommand(d, invocation))}`);
+      out.push(`- ${escapeMarkdown(divergenceLine(d))}. Replay: ${codeSpan(replayCommand(d, invocation))}`, '');
+      // Indented under the item: the run's trace, so that the step number can be read against it.
+      for (const line of codeBlock('text', numberSteps(traceLines(d.steps)).join('\n')).split('\n')) out.push(line ? `  ${line}` : '');
     }
   }
 

@@ -123,6 +123,8 @@ export const reportSchema = {
           seed: { type: 'integer' },
           path: { type: 'string', minLength: 1 },
           runs: { type: 'integer', minimum: 1 },
+          steps: { type: 'array', items: { type: 'string' }, minItems: 1, description: "the run's steps up to the divergence, which is the last" },
+          trace: { type: 'array', items: { $ref: '#/$defs/traceStep' }, minItems: 1, description: 'the same steps as data' },
         },
       },
     },

@@ -108,7 +108,8 @@ export function renderText(report: SuiteReport, options: TextReportOptions = {})
     }
   }
   for (const d of report.divergences ?? []) {
-    lines.push('', `DIVERGENCE ${oneLine(divergenceLine(d))}`);
+    lines.push('', `DIVERGENCE ${oneLine(divergenceLine(d))}`, '  trace (to the divergence):');
+    for (const line of numberSteps(traceLines(d.steps))) lines.push(`    ${line}`);
     lines.push(`  replay: ${replayLine(d, options.invocation)}`);
   }
 

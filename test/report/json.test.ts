@@ -58,6 +58,12 @@ describe('JSON report', () => {
         seed: -1,
         path: 'coverage:4',
         runs: 2,
+        steps: [
+          '1. client initializes over streamable -> 200',
+          '2. client calls emit c1 over streamable -> 200',
+          '3. client resumes r1 over streamable with Last-Event-ID garbage (garbage) -> 200, a quiet stream; model expects 404 unknown cursor',
+        ],
+        trace: causedReport().divergences![0]!.steps,
       },
     ]);
     expect(errors(JSON.parse(renderJson(causedReport())))).toEqual([]);

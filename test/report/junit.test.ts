@@ -78,7 +78,12 @@ describe('JUnit XML', () => {
     const out = suite.children.filter((c) => c.name === 'system-out');
     expect(out).toHaveLength(1);
     expect(out[0]!.text).toBe(
-      'divergences from the model:\ndeviates from the model at step 3 (client resumes r1 over streamable with Last-Event-ID garbage (garbage)): model expects 404 unknown cursor, candidate answered 200, a quiet stream (2 runs)\n  replay: --path coverage:4 (deterministic scenario coverage:4, run on every check)',
+      'divergences from the model:\ndeviates from the model at step 3 (client resumes r1 over streamable with Last-Event-ID garbage (garbage)): model expects 404 unknown cursor, candidate answered 200, a quiet stream (2 runs)\n' +
+        '  trace (to the divergence):\n' +
+        '    1. client initializes over streamable -> 200\n' +
+        '    2. client calls emit c1 over streamable -> 200\n' +
+        '    3. client resumes r1 over streamable with Last-Event-ID garbage (garbage) -> 200, a quiet stream; model expects 404 unknown cursor\n' +
+        '  replay: --path coverage:4 (deterministic scenario coverage:4, run on every check)',
     );
   });
 

@@ -297,7 +297,12 @@ describe('Markdown report', () => {
   test('divergences from the model: a section of their own, each with its replay', () => {
     const md = renderMarkdown(causedReport(), { url: 'http://127.0.0.1:1' });
     expect(md).toContain(
-      '## Divergences from the model\n\n- deviates from the model at step 3 (client resumes r1 over streamable with Last-Event-ID garbage (garbage)): model expects 404 unknown cursor, candidate answered 200, a quiet stream (2 runs). Replay: `npx mcp-resume-spec check --url http://127.0.0.1:1 --path coverage:4`\n',
+      '## Divergences from the model\n\n- deviates from the model at step 3 (client resumes r1 over streamable with Last-Event-ID garbage (garbage)): model expects 404 unknown cursor, candidate answered 200, a quiet stream (2 runs). Replay: `npx mcp-resume-spec check --url http://127.0.0.1:1 --path coverage:4`\n\n' +
+        '  ```text\n' +
+        '  1. client initializes over streamable -> 200\n' +
+        '  2. client calls emit c1 over streamable -> 200\n' +
+        '  3. client resumes r1 over streamable with Last-Event-ID garbage (garbage) -> 200, a quiet stream; model expects 404 unknown cursor\n' +
+        '  ```\n',
     );
     expect(renderMarkdown(sampleReport())).not.toContain('## Divergences');
   });

@@ -117,7 +117,7 @@ export function causedReport(): SuiteReport {
     causedBy: { property: 'unknown-cursor-rejected', step: 3 },
   });
   const step = cause.counterexample!.steps[2]!;
-  report.divergences = [{ step: { ...step, expected: step.expected! }, seed: -1, path: 'coverage:4', steps: cause.counterexample!.steps, runs: 2 }];
+  report.divergences = [{ step: { ...step, expected: step.expected! }, seed: -1, path: 'coverage:4', steps: cause.counterexample!.steps.slice(0, step.index), runs: 2 }];
   return report;
 }
 

@@ -122,6 +122,11 @@ describe('text report', () => {
     expect(text).toContain(
       [
         'DIVERGENCE deviates from the model at step 3 (client resumes r1 over streamable with Last-Event-ID garbage (garbage)): model expects 404 unknown cursor, candidate answered 200, a quiet stream (2 runs)',
+        // The run's own steps, so that "step 3" reads against them.
+        '  trace (to the divergence):',
+        '    1. client initializes over streamable -> 200',
+        '    2. client calls emit c1 over streamable -> 200',
+        '    3. client resumes r1 over streamable with Last-Event-ID garbage (garbage) -> 200, a quiet stream; model expects 404 unknown cursor',
         '  replay: --path coverage:4 (deterministic scenario coverage:4, run on every check)',
       ].join('\n'),
     );
