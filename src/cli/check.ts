@@ -47,7 +47,8 @@ fast-check: sessions, calls, dropped connections, resumes, under both transports
   --junit FILE       also write a JUnit XML report (one test case per property)
   --markdown FILE    also write a Markdown report (sequence diagrams, vitest reproductions)
   --timeout MS       bound of each wait for the candidate, at least 1 (default 2000)
-  --max-seconds N    bound of the whole check, at least 1 (default 300); what is left is reported skipped
+  --max-seconds N    bound of the whole check, at least 1 (default 300), checked between scenarios (those running
+                     finish); what is left is reported skipped, with the budget as the reason
   --client-cursor    when the checking client's cursor moves: drain (default, the reference client) or receive
   --no-coverage      skip the model-coverage scenarios
   --fail-on LEVEL    the weakest level whose failure fails the check (default policy: every failure counts):

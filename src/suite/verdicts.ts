@@ -156,6 +156,8 @@ function runFailures(scenario: ScenarioRecord, judged: Map<PropertyId, Judgement
 export class Verdicts {
   private readonly tallies = new Map<PropertyId, Tally>();
   private readonly divergenceMap = new Map<string, Divergence>();
+  /** Why what was left unjudged stayed so (`skipRest`). */
+  private leftUnjudged: string | undefined;
 
   constructor(readonly ids: readonly PropertyId[]) {
     for (const id of ids) this.tallies.set(id, { runs: 0, passes: 0, checked: new Map(), skips: new Map(), failedAlone: false });
@@ -236,9 +238,13 @@ export class Verdicts {
     return this.tallies.get(id)?.failure !== undefined;
   }
 
-  /** Marks what is left unjudged as skipped for a reason that applies to all of it (e.g. the time budget). */
+  /**
+   * Says why what is left unjudged stayed so, for all of it (e.g. the time budget ran out). Each
+   * skip reason then leads with it, and keeps what the scenarios that ran said: a reason of the
+   * candidate's design (no resumption offered, say) would hold with more time too.
+   */
   skipRest(reason: string): void {
-    for (const tally of this.tallies.values()) if (tally.runs === 0) tally.skips.set(reason, Number.MAX_SAFE_INTEGER);
+    this.leftUnjudged = reason;
   }
 
   /** The distinct divergences from the model, shortest run first. */
@@ -257,7 +263,10 @@ export class Verdicts {
         return result;
       }
       if (tally.passes > 0) return { id, ...basisOf(id), status: 'pass', runs: tally.runs, reason: passReason(tally) };
-      const [reason] = [...tally.skips.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['not exercised by any scenario'];
+      const [seen] = [...tally.skips.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+      const reason = this.leftUnjudged
+        ? `${this.leftUnjudged}${seen ? `; in the scenarios that ran: ${seen}` : ''}`
+        : (seen ?? 'not exercised by any scenario');
       return { id, ...basisOf(id), status: 'skip', runs: 0, reason };
     });
     this.markCauses(results);

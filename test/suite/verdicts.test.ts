@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import type { PropertyId } from '../../model/property-ids.js';
 import type { TraceStepData } from '../../model/trace-step.js';
-import { fail, pass, type Judgement } from '../../properties/judgement.js';
+import { fail, pass, skip, type Judgement } from '../../properties/judgement.js';
 import { HistoryRecorder } from '../../src/client/history-recorder.js';
 import { anchorStep, causePrecedence, Verdicts, type ScenarioRecord } from '../../src/suite/verdicts.js';
 
@@ -257,5 +257,26 @@ describe('divergences', () => {
     expect(same.path).toBe('coverage:2');
     expect(same.step.index).toBe(3);
     expect(same.steps).toHaveLength(3);
+  });
+});
+
+describe('skip reasons', () => {
+  test("when the time budget ran out, a skip says so and keeps what the scenarios that ran said (a reason of the candidate's design holds with more time too)", () => {
+    const { record } = scenario('coverage:1', false);
+    const verdicts = new Verdicts(ids);
+    verdicts.add(record, judged([['unknown-cursor-rejected', skip('resumption not offered')], ['no-silent-loss', skip('no resume was accepted')]]));
+    verdicts.skipRest("the suite's time budget (30 s) ran out first");
+    const byId = Object.fromEntries(verdicts.results().map((r) => [r.id, r]));
+    expect(byId['unknown-cursor-rejected']).toMatchObject({ status: 'skip', reason: "the suite's time budget (30 s) ran out first; in the scenarios that ran: resumption not offered" });
+    expect(byId['no-silent-loss']).toMatchObject({ status: 'skip', reason: "the suite's time budget (30 s) ran out first; in the scenarios that ran: no resume was accepted" });
+    // What was judged stays judged.
+    expect(byId['order-preserved']!.status).toBe('pass');
+  });
+
+  test('a property no scenario reached: the budget alone, or without one, that nothing exercised it', () => {
+    const verdicts = new Verdicts(['order-preserved']);
+    expect(verdicts.results()[0]).toMatchObject({ status: 'skip', reason: 'not exercised by any scenario' });
+    verdicts.skipRest('out of time');
+    expect(verdicts.results()[0]).toMatchObject({ status: 'skip', reason: 'out of time' });
   });
 });
