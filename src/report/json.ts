@@ -134,11 +134,12 @@ export function jsonReport(report: SuiteReport, context: JsonReportContext = {})
     }),
   };
   if (report.abilities) {
-    const { transports, fixtures, notes, resumption } = report.abilities;
+    const { transports, fixtures, notes, endpoints, resumption } = report.abilities;
     out.abilities = {
       transports: [...transports],
       fixtures: { emit: fixtures.emit, emitUnsolicited: fixtures.emitUnsolicited, sessionInfo: fixtures.sessionInfo },
       notes: [...notes],
+      ...(endpoints ? { endpoints: { ...endpoints } } : {}),
     };
     if (resumption) {
       const { offered, postStreams, standaloneStream, evidence } = resumption;

@@ -85,6 +85,12 @@ export const reportSchema = {
           },
         },
         notes: { type: 'array', items: { type: 'string' } },
+        endpoints: {
+          type: 'object',
+          description: "the URL of the endpoint each transport the candidate serves answered at (sse: the legacy stream's GET endpoint)",
+          additionalProperties: false,
+          properties: Object.fromEntries(transports.map((t) => [t, { type: 'string', minLength: 1 }])),
+        },
         resumption: {
           type: 'object',
           required: ['offered', 'postStreams', 'evidence'],

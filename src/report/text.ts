@@ -94,7 +94,8 @@ export function renderText(report: SuiteReport, options: TextReportOptions = {})
     const fixtures = Object.entries(a.fixtures)
       .filter(([, present]) => present)
       .map(([name]) => name);
-    lines.push(`abilities: transports ${a.transports.join(', ') || 'none'}; fixtures ${fixtures.join(', ') || 'none'}`);
+    const served = a.transports.map((t) => (a.endpoints?.[t] ? `${t} at ${a.endpoints[t]}` : t));
+    lines.push(`abilities: transports ${oneLine(served.join(', ')) || 'none'}; fixtures ${fixtures.join(', ') || 'none'}`);
     if (a.resumption) lines.push(`resumption: ${a.resumption.offered ? 'offered' : 'not offered'} (${oneLine(a.resumption.evidence)})`);
     for (const note of a.notes) lines.push(`note: ${oneLine(note)}`);
   }

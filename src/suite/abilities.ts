@@ -48,16 +48,21 @@ export async function probeAbilities(target: CandidateTarget, timeoutMs: number)
   const transports: Transport[] = [];
   // The endpoint each probe used, in full: a wrong path shows in the URL, not only in the status.
   const at = (endpoint: 'mcp' | 'sse', path: string) => `${target.url.replace(/\/$/, '')}${target.paths?.[endpoint] ?? path}`;
-  if (streamable.ok) transports.push('streamable');
-  else notes.push(`streamable HTTP at ${at('mcp', '/mcp')}: ${streamable.reason}`);
-  if (sse.ok) transports.push('sse');
-  else notes.push(`legacy HTTP+SSE at ${at('sse', '/sse')}: ${sse.reason}`);
+  const endpoints: Partial<Record<Transport, string>> = {};
+  if (streamable.ok) {
+    transports.push('streamable');
+    endpoints.streamable = at('mcp', '/mcp');
+  } else notes.push(`streamable HTTP at ${at('mcp', '/mcp')}: ${streamable.reason}`);
+  if (sse.ok) {
+    transports.push('sse');
+    endpoints.sse = at('sse', '/sse');
+  } else notes.push(`legacy HTTP+SSE at ${at('sse', '/sse')}: ${sse.reason}`);
   if (transports.length === 0) throw new CandidateUnusable(`${target.url} answers initialize under neither transport (${notes.join('; ')})`);
   const tools = new Set([...(streamable.ok ? streamable.tools : []), ...(sse.ok ? sse.tools : [])]);
   const fixtures = { emit: tools.has('emit'), emitUnsolicited: tools.has('emit_unsolicited'), sessionInfo: tools.has('session_info') };
   if (!fixtures.emit) notes.push('no emit fixture tool: calls are pings, and properties that need notifications or effects are skipped');
   const resumption = transports.includes('streamable') ? await probeResumption(target, timeoutMs, fixtures) : undefined;
-  return { transports, fixtures, notes, ...(resumption ? { resumption } : {}) };
+  return { transports, fixtures, notes, endpoints, ...(resumption ? { resumption } : {}) };
 }
 
 /** The first event ID among `frames`, quoted, or undefined. */

@@ -27,6 +27,8 @@ export interface CandidateAbilities {
   fixtures: { emit: boolean; emitUnsolicited: boolean; sessionInfo: boolean };
   /** Why a transport is missing, for skip reasons. */
   notes: string[];
+  /** The URL of the endpoint each transport it serves answered at (`sse`: the legacy stream's GET endpoint). */
+  endpoints?: Partial<Record<Transport, string>>;
   /** Whether streamable HTTP offers resumption (absent when the candidate does not serve it). */
   resumption?: ResumptionOffer;
 }

@@ -63,7 +63,8 @@ describe.concurrent('check', () => {
     // The probes alone: what is checked here is how the url is read.
     const run = await runCli(['check', '--adapter', 'test/cli/fixtures/endpoint-adapter.ts', '--runs', '0', '--no-coverage', '--only', 'terminated-session-404', '--timeout', '3000', '--quiet']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^abilities: transports streamable, sse;/m);
+    // Each transport with the endpoint it answered at: /mcp, not /mcp/mcp.
+    expect(run.stdout).toMatch(/^abilities: transports streamable at http:\/\/127\.0\.0\.1:\d+\/mcp, sse at http:\/\/127\.0\.0\.1:\d+\/sse;/m);
     expect(run.stdout).toContain('summary: 1 pass, 0 fail, 0 skip (1 properties)');
   });
 
@@ -73,7 +74,7 @@ describe.concurrent('check', () => {
     const run = await runCli(['check', '--url', sse, '--runs', '0', '--no-coverage', '--only', 'terminated-session-404', '--timeout', '3000', '--quiet']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe(`note: --url names the legacy HTTP+SSE endpoint ${sse}: checking it as such, and streamable HTTP at ${new URL(server.url).origin}/mcp beside it (it should name the streamable endpoint; if /sse is your streamable HTTP endpoint, give the legacy one with --sse PATH)\n`);
-    expect(run.stdout).toMatch(/^abilities: transports streamable, sse;/m);
+    expect(run.stdout).toMatch(/^abilities: transports streamable at http:\/\/127\.0\.0\.1:\d+\/mcp, sse at http:\/\/127\.0\.0\.1:\d+\/sse;/m);
     expect(run.stdout).toContain('summary: 1 pass, 0 fail, 0 skip (1 properties)');
   });
 

@@ -22,6 +22,7 @@ describe('JSON report', () => {
     expect(json.schemaVersion).toBe(reportSchemaVersion);
     expect(json.status).toBe('fail');
     expect(json.candidate).toEqual({ name: '@modelcontextprotocol/sdk', version: '1.32.2', url: 'http://127.0.0.1:41234' });
+    expect(json.abilities!.endpoints).toEqual({ streamable: 'http://127.0.0.1:41234/mcp', sse: 'http://127.0.0.1:41234/sse' });
     const { id: _id, level: _level, ...basis } = definitions['no-silent-loss'];
     expect(json.properties[0]).toEqual({ id: 'no-silent-loss', status: 'pass', level: 'should', basis, runs: 200, reason: 'every promised event reached the application' });
     expect(json.properties.map((p) => p.level)).toEqual(['should', 'policy', 'policy', 'must']);

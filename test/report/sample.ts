@@ -76,6 +76,7 @@ export function sampleReport(): SuiteReport {
       transports: ['streamable', 'sse'],
       fixtures: { emit: true, emitUnsolicited: true, sessionInfo: false },
       notes: [],
+      endpoints: { streamable: 'http://127.0.0.1:41234/mcp', sse: 'http://127.0.0.1:41234/sse' },
     },
   };
 }

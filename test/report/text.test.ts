@@ -18,6 +18,7 @@ describe('text report', () => {
     expect(lines[4]).toBe('SKIP  [MUST]     session-ids-secure         runs 0     the candidate serves no session IDs');
     expect(lines[5]).toBe('summary: 1 pass, 2 fail, 1 skip (4 properties)');
     expect(text).toContain('coverage: 38/40 model states reached by 17 scenarios\n');
+    expect(text).toContain('abilities: transports streamable at http://127.0.0.1:41234/mcp, sse at http://127.0.0.1:41234/sse; fixtures emit, emitUnsolicited\n');
     expect(text).toContain('interleavings: 200 runs, seed 1234567, 4321 ms\n');
 
     // the deterministic counterexample: its own numbers kept, its path as the replay
