@@ -137,6 +137,8 @@ function requireTypeScript(path: string): Record<string, unknown> {
     const project = nearestTsconfig(path);
     tsNode.register({
       transpileOnly: true,
+      // `import './x.js'` naming x.ts, as tsc under NodeNext asks TypeScript to write it.
+      experimentalResolver: true,
       ...(project !== undefined ? { project } : { skipProject: true }),
       // CommonJS output whatever the project's tsconfig says: this module is required, not imported.
       compilerOptions: { module: 'commonjs', moduleResolution: 'node10', verbatimModuleSyntax: false },

@@ -213,6 +213,22 @@ describe('loadAdapter through ts-node (as bin/mcp-resume-spec.js runs it)', () =
     expectLoaded(run.stdout, ['.ts', '.cts', '.mts', '.js', '.cjs', '.mjs'].map((ext) => `module ${ext}`));
   });
 
+  test("a .ts in a CommonJS scope importing a sibling .ts as './body.js' (as TypeScript under NodeNext writes it) loads", async () => {
+    const [path] = fixturePackage(
+      join(outside, 'commonjs-nodenext'),
+      { name: 'commonjs-nodenext', version: '1.0.0', type: 'commonjs' },
+      {
+        'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'ES2022', strict: true } }),
+        'body.ts': "export const body: string = 'imported through ./body.js';\n",
+        'candidate.ts': candidateSource('ts-cjs', 'unused').replace("import type { AddressInfo } from 'node:net';", "import type { AddressInfo } from 'node:net';\nimport { body } from './body.js';").replace('response.end("unused")', 'response.end(body)'),
+      },
+    );
+    const run = await loadThroughTsNode(path!);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expectLoaded(run.stdout, ['imported through ./body.js']);
+  });
+
   test('a .ts that does not compile in a CommonJS scope: a one-line error', async () => {
     const [path] = fixturePackage(join(outside, 'broken'), { name: 'broken' }, { 'candidate.ts': 'export default async function (: {\n' });
     const run = await loadThroughTsNode(path!);
