@@ -24,6 +24,23 @@ export function setup(): void {
     rmSync(`${root}${staging}`, { recursive: true, force: true });
     throw new Error(`the build for the tests failed (tsc -p tsconfig.test-build.json):\n${build.stdout}${build.stderr}${build.error ? String(build.error) : ''}`);
   }
-  rmSync(`${root}dist`, { recursive: true, force: true });
-  renameSync(`${root}${staging}`, `${root}dist`);
+  // The old build is moved aside, not removed in place, so that dist/ is missing only between two
+  // renames; a run in this checkout that swapped its own build in meanwhile is moved aside in turn.
+  const aside = `${root}dist.old-${process.pid}`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      renameSync(`${root}dist`, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    try {
+      renameSync(`${root}${staging}`, `${root}dist`);
+      break;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || attempt === 5) throw error;
+      rmSync(aside, { recursive: true, force: true });
+    }
+  }
+  rmSync(aside, { recursive: true, force: true });
 }
