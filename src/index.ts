@@ -27,6 +27,7 @@ export { errorJsonReport, jsonReport, renderJson, reportSchemaVersion, type Chec
 export { renderJunit, renderJunitError } from './report/junit.js';
 export { renderMarkdown, type MarkdownReportOptions } from './report/markdown.js';
 export { runClientCheck, type ClientCheckOptions } from './client-check/run.js';
+export { ClientUnusable, type ClientAbilities } from './client-check/abilities.js';
 export { builtInClientFactory } from './client-check/built-in.js';
 export type { ClientFactory, ClientFactoryOptions, ClientUnderTest } from './client-check/contract.js';
 export type { ClientReport, ClientPropertyResult, ClientCounterexample } from './client-check/report.js';

@@ -26,6 +26,8 @@ const timeoutSentence =
   'Implementations SHOULD establish timeouts for all sent requests, to prevent hung connections and resource exhaustion.';
 const stopWaitingSentence =
   'When the request has not received a success or error response within the timeout period, the sender SHOULD issue a cancellation notification for that request and stop waiting for a response.';
+const eventIdSentence =
+  'Servers MAY attach an id field to their SSE events, as described in the SSE standard. If present, the ID MUST be globally unique across all streams within that session—or all streams with that specific client, if session management is not in use.';
 const disconnectionSentence = 'Disconnection SHOULD NOT be interpreted as the client cancelling its request.';
 
 /** The client properties' definitions, by ID. */
@@ -38,9 +40,10 @@ export const clientDefinitions: Record<ClientPropertyId, ClientPropertyDefinitio
     quotes: [
       ...quotedIn(latest, sections.resumability, replaySentence),
       ...quotedIn(latest, sections.sending, 'To avoid message loss due to disconnection, the server MAY make the stream resumable.'),
+      ...quotedIn(latest, sections.resumability, eventIdSentence),
     ],
     rationale:
-      "The spec makes redelivery possible (a resumable stream, a replay after the last event ID) but states no duty of the client application's delivery. This project's rule: a client that resumes must hand its application what the replay completes, once; a call whose messages it cannot complete must fail visibly. Seed 000's loss is the violation: a result the server sent, the client's cursor moved past, and the application never saw.",
+      "The spec makes redelivery possible (a resumable stream, a replay after the last event ID) but states no duty of the client application's delivery, and none to drop a replayed copy: those sentences bind the server. This project's rule: a client that resumes must hand its application what the replay completes, once; a call whose messages it cannot complete must fail visibly. Seed 000's loss is the violation: a result the server sent, the client's cursor moved past, and the application never saw. A duplicate arises only where a server replays from the cursor inclusive, a departure from 'after the last event ID' (seed 000's servers; the checker's inclusive-replay scenarios make it on purpose); the client is still asked to deliver once, as defence in depth, because it can: event IDs are unique within a session, so a copy of an event it delivered is recognizable.",
     claims: ['000-incident'],
     silences: [silentInLegacy('The HTTP+SSE transport has no resumption; a lost stream loses what was on it, and nothing promises more.')],
   },

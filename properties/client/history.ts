@@ -113,4 +113,9 @@ export interface ClientHistory {
   app: AppEntry[];
   /** How long the checker waited for each call to settle, ms. */
   boundMs: number;
+  /**
+   * `inclusive` when the scenario's server replays from the cursor on, the cursor's event again: a
+   * departure from the spec's "after the last event ID" the scenario makes on purpose.
+   */
+  serverReplay?: 'inclusive';
 }

@@ -2,6 +2,7 @@
  * Flag parsing for the subcommands, on node:util's parseArgs, with errors as UsageError.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { failOnLevels, type FailOn } from '../../properties/definition.js';
 import { UsageError } from './command.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -44,4 +45,13 @@ export function integerFlag(name: string, value: string | undefined, fallback: n
     throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
   }
   return Number(value);
+}
+
+/** `--fail-on` (of `check` and `check-client`): one of the thresholds, else a usage error naming them. */
+export function parseFailOn(text: string | undefined): FailOn {
+  if (text === undefined) return 'policy';
+  // Any case: reports print levels as [MUST], [SHOULD], [POLICY].
+  const level = text.toLowerCase();
+  if (!(failOnLevels as readonly string[]).includes(level)) throw new UsageError(`--fail-on must be one of ${failOnLevels.join(', ')}, got ${JSON.stringify(text)}`);
+  return level as FailOn;
 }

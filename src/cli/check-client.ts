@@ -5,24 +5,26 @@
  * `--fail-on`, 1 a property violated at or above it, 2 the check could not run.
  */
 import { writeFileSync } from 'node:fs';
-import { failOnLevels, type FailOn } from '../../properties/definition.js';
+import { basename, resolve } from 'node:path';
+import { countsAt, type FailOn } from '../../properties/definition.js';
 import { clientPropertyIds, type ClientPropertyId } from '../../properties/client/ids.js';
 import { builtInClientFactory } from '../client-check/built-in.js';
 import type { ClientFactory } from '../client-check/contract.js';
-import { renderClientJunit } from '../client-check/junit.js';
+import { renderClientJunit, renderClientJunitError } from '../client-check/junit.js';
 import { loadClientAdapter } from '../client-check/load.js';
-import { renderClientMarkdown } from '../client-check/markdown.js';
-import { clientExitStatus, renderClientJson, renderClientText } from '../client-check/report.js';
+import { renderClientMarkdown, renderClientMarkdownError } from '../client-check/markdown.js';
+import { clientCheckError, clientExitStatus, renderClientJson, renderClientJsonError, renderClientText, type ClientReport } from '../client-check/report.js';
 import { deterministicScenarios, runClientCheck } from '../client-check/run.js';
 import { clientScenarios } from '../client-check/scenarios.js';
-import { integerFlag, parseFlags } from './args.js';
+import { integerFlag, parseFailOn, parseFlags, type Flags } from './args.js';
 import { UsageError, type Command } from './command.js';
+import { consoleToStderr } from './console-to-stderr.js';
 import { checkWritable } from './output-paths.js';
 import { progressRenderer } from './progress.js';
 
 const usage = `usage: mcp-resume-spec check-client (--adapter MODULE | --client NAME) [--timeout MS] [--only IDS]
-                                    [--runs N] [--seed S] [--path P] [--scenarios NAMES] [--no-model]
-                                    [--json] [--out FILE] [--junit FILE] [--markdown FILE] [--fail-on must|should|policy]
+                                    [--runs N] [--seed S] [--path P] [--scenarios NAMES] [--no-model] [--json]
+                                    [--out FILE] [--junit FILE] [--markdown FILE] [--fail-on must|should|policy] [--quiet]
 
 Checks an MCP client: per scenario a fresh reference server, a loopback proxy that records the wire
 and injects the scenario's faults (cuts, an undrained cut, delays, chosen answers, withheld priming,
@@ -36,20 +38,29 @@ then fast-check interleavings of calls and faults (a failure shrunk, replayable 
                      mutant (src/client-mutants/)
   --runs N           fast-check interleavings after the fixed and model scenarios (default 20)
   --seed S           fast-check seed (default random); with --path, replays one counterexample
-  --path P           replay one scenario: fixed:NAME, model:NAME, or a fast-check path (with --seed)
-  --timeout MS       the request timeout the client is asked to use (default 1000); calls are awaited 3x + 500 ms
+  --path P           replay one scenario, as the report prints it: fixed:NAME, model:NAME, or a fast-check path
+                     (with --seed)
+  --timeout MS       the request timeout the client is asked to use, from 50 to 60000 (default 1000); calls are
+                     awaited 3x + 500 ms
   --only IDS         comma-separated client properties: ${clientPropertyIds.join(', ')}
   --scenarios NAMES  comma-separated fixed or model scenarios, and no interleavings (default all): the fixed
-                     ${clientScenarios(1000).map((s) => s.name).join(', ')}, and the model's (model:…, docs/clients.md)
+                     ${clientScenarios(1000).map((s) => s.name).join(', ')} (as reports print them,
+                     fixed:NAME, or the bare NAME), and the model's (model:NAME, docs/clients.md)
   --no-model         leave out the model's scenarios
   --json             print the JSON report on stdout instead of the text report
   --out FILE         also write the JSON report to FILE
   --junit FILE       also write a JUnit XML report (one test case per client property)
   --markdown FILE    also write a Markdown report (Mermaid sequence diagrams, vitest reproductions)
-  --fail-on LEVEL    the weakest level whose failure fails the check (default policy): must, should, policy
+  --fail-on LEVEL    the weakest level whose failure fails the check (default policy), in any case: must, should,
+                     policy; failures below it are reported, and noted on stderr
   --quiet            no progress on stderr (by default a live line on a terminal, a line every few seconds otherwise)
-Exit status: 0 no property violated at or above --fail-on, 1 a property violated at or above it,
-2 the check could not run.`;
+Report paths are checked before the run. The JSON report leads with tool, schemaVersion and status (pass, fail
+or error: what the exit status says). Exit status: 0 no property violated at or above --fail-on, 1 a property
+violated at or above it, 2 the check could not run (a flag, a module that does not load, a client that runs no
+scenario; the JSON, JUnit and Markdown reports then say why, the JSON with status "error").`;
+
+/** How long an adapter module may take to load (its top-level code) before the check gives up. */
+const loadBoundMs = 30_000;
 
 function list<T extends string>(flag: string, text: string | undefined, known: readonly T[]): T[] | undefined {
   if (text === undefined) return undefined;
@@ -61,97 +72,175 @@ function list<T extends string>(flag: string, text: string | undefined, known: r
   return items as T[];
 }
 
+/** `--scenarios`: each name as reports print it (`fixed:NAME`, `model:NAME`) or a fixed scenario's bare NAME; the scenarios' names. */
+function scenarioList(text: string | undefined, timeoutMs: number, model: boolean): string[] | undefined {
+  if (text === undefined) return undefined;
+  const known = deterministicScenarios(timeoutMs, model);
+  const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (items.length === 0) throw new UsageError('--scenarios needs at least one name');
+  return items.map((item) => {
+    const found = known.find((s) => s.path === item || s.scenario.name === item);
+    if (!found) throw new UsageError(`--scenarios: unknown "${item}"; known (fixed: may be left out): ${known.map((s) => s.path).join(', ')}`);
+    return found.scenario.name;
+  });
+}
+
+/**
+ * Waits for `load`, within `ms`. A module whose top-level code awaits something nothing is left to
+ * settle would otherwise let the process end silently (status 13, no report): the event loop
+ * emptying ('beforeExit') is that case, and it is reported at once.
+ * @param what - names the module in the errors
+ */
+export async function boundedLoad<T>(load: Promise<T>, what: string, ms: number): Promise<T> {
+  let onExit: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      load,
+      new Promise<never>((_, reject) => {
+        onExit = () => reject(new Error(`${what}: its loading never finished (its top-level code awaits something nothing is left to settle)`));
+        process.once('beforeExit', onExit);
+        // Unref'd: it must not keep the event loop alive, or 'beforeExit' could not tell the hang.
+        timer = setTimeout(() => reject(new Error(`${what}: its loading did not finish within ${ms} ms`)), ms).unref();
+      }),
+    ]);
+  } finally {
+    if (onExit) process.off('beforeExit', onExit);
+    clearTimeout(timer);
+  }
+}
+
+const checkClientFlags = {
+  adapter: { type: 'string' },
+  client: { type: 'string' },
+  timeout: { type: 'string' },
+  only: { type: 'string' },
+  scenarios: { type: 'string' },
+  runs: { type: 'string' },
+  seed: { type: 'string' },
+  path: { type: 'string' },
+  'no-model': { type: 'boolean' },
+  json: { type: 'boolean' },
+  out: { type: 'string' },
+  junit: { type: 'string' },
+  markdown: { type: 'string' },
+  'fail-on': { type: 'string' },
+  quiet: { type: 'boolean' },
+} as const;
+
+type CheckClientFlags = Flags<typeof checkClientFlags>;
+
+/** What is known of the check before it is done, for a report that says why it could not be. */
+interface Known {
+  client: ClientReport['client'];
+  timeoutMs?: number;
+}
+
+/** The client as named before anything is loaded: the adapter's file name (as `check` names a candidate), or the built-in name. */
+function provisionalClient(flags: CheckClientFlags): ClientReport['client'] {
+  if (flags.adapter !== undefined) return { name: basename(flags.adapter).replace(/\.[^.]+$/, ''), adapter: flags.adapter };
+  return { name: flags.client ?? 'client' };
+}
+
 export const checkClientCommand: Command = {
   name: 'check-client',
   summary: 'check an MCP client against the reference server with injected faults',
   usage,
   async run(argv) {
-    const flags = parseFlags(argv, {
-      adapter: { type: 'string' },
-      client: { type: 'string' },
-      timeout: { type: 'string' },
-      only: { type: 'string' },
-      scenarios: { type: 'string' },
-      runs: { type: 'string' },
-      seed: { type: 'string' },
-      path: { type: 'string' },
-      'no-model': { type: 'boolean' },
-      json: { type: 'boolean' },
-      out: { type: 'string' },
-      junit: { type: 'string' },
-      markdown: { type: 'string' },
-      'fail-on': { type: 'string' },
-      quiet: { type: 'boolean' },
-    });
-    if ((flags.adapter === undefined) === (flags.client === undefined)) throw new UsageError('give exactly one of --adapter MODULE or --client NAME');
-    const failOnText = flags['fail-on'] ?? 'policy';
-    if (!(failOnLevels as readonly string[]).includes(failOnText)) throw new UsageError(`--fail-on must be one of ${failOnLevels.join(', ')}, got ${JSON.stringify(failOnText)}`);
-    const timeoutMs = integerFlag('timeout', flags.timeout, 1000, 60_000);
-    if (timeoutMs < 50) throw new UsageError('--timeout must be at least 50 ms');
-    const only = list<ClientPropertyId>('only', flags.only, clientPropertyIds);
-    const scenarioNames = deterministicScenarios(timeoutMs, !flags['no-model']).map((s) => s.scenario.name);
-    const scenarios = list('scenarios', flags.scenarios, scenarioNames);
-    const runs = integerFlag('runs', flags.runs, 20, 10_000);
-    let seed: number | undefined;
-    if (flags.seed !== undefined) {
-      if (!/^-?\d+$/.test(flags.seed)) throw new UsageError(`--seed must be an integer, got ${JSON.stringify(flags.seed)}`);
-      seed = Number(flags.seed);
-    }
-    const path = flags.path;
-    if (path !== undefined && !/^(fixed|model):/.test(path)) {
-      if (seed === undefined) throw new UsageError('--path with a fast-check path needs the --seed it was printed with');
-      if (!/^\d+(:\d+)*$/.test(path)) throw new UsageError(`--path must be fixed:NAME, model:NAME or a fast-check path (digits separated by ':'), got ${JSON.stringify(path)}`);
-    }
-
-    let factory: ClientFactory;
-    let name: string;
-    if (flags.adapter !== undefined) {
-      const loaded = await loadClientAdapter(flags.adapter);
-      factory = loaded.factory;
-      name = loaded.path;
-    } else {
-      factory = await builtInClientFactory(flags.client!).catch((error: Error) => {
-        throw new UsageError(`--client: ${error.message}`);
-      });
-      name = flags.client!;
-    }
+    const startedAt = performance.now();
+    const flags = parseFlags(argv, checkClientFlags);
+    // Report paths first: a path that cannot be written is a usage error before any time is spent.
     for (const flag of ['out', 'junit', 'markdown'] as const) {
       const path = flags[flag];
       if (path !== undefined) checkWritable(flag, path);
     }
-    const progress = progressRenderer({ write: (text) => process.stderr.write(text), tty: process.stderr.isTTY === true }, flags.quiet === true);
-    progress.start(`checking the client ${name}`);
-    let report;
+    // From here on, a check that cannot be done still leaves its reports, saying why (as `check`'s).
+    const known: Known = { client: provisionalClient(flags) };
     try {
-      report = await runClientCheck(factory, {
-        name,
-        onProgress: progress.update,
-        timeoutMs,
-        runs,
-        model: !flags['no-model'],
-        ...(seed !== undefined ? { seed } : {}),
-        ...(path !== undefined ? { path } : {}),
-        ...(only ? { only } : {}),
-        ...(scenarios ? { scenarios } : {}),
-      });
+      return await checkClient(flags, known);
     } catch (error) {
-      // A replay path that names nothing is the user's to fix.
-      if (error instanceof RangeError) throw new UsageError(error.message);
+      const reason = error instanceof Error ? (error instanceof UsageError || error instanceof RangeError ? error.message : error.message.split('\n')[0]!) : String(error);
+      const ms = performance.now() - startedAt;
+      const json = renderClientJsonError(known.client, reason, known.timeoutMs, ms);
+      if (flags.json) console.log(json);
+      if (flags.out !== undefined) writeFileSync(flags.out, json);
+      if (flags.junit !== undefined) writeFileSync(flags.junit, renderClientJunitError(known.client, reason, ms));
+      if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderClientMarkdownError(known.client, reason));
       throw error;
-    } finally {
-      progress.done();
     }
-    const invocation = `npx mcp-resume-spec check-client ${flags.adapter !== undefined ? `--adapter ${flags.adapter}` : `--client ${flags.client}`}${flags.timeout !== undefined ? ` --timeout ${timeoutMs}` : ''}`;
-    const json = renderClientJson(report);
-    if (flags.out !== undefined) writeFileSync(flags.out, json);
-    if (flags.junit !== undefined) writeFileSync(flags.junit, renderClientJunit(report, invocation));
-    if (flags.markdown !== undefined) {
-      const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd() } : { client: flags.client! };
-      writeFileSync(flags.markdown, renderClientMarkdown(report, invocation, source));
-    }
-    console.log(flags.json ? json : renderClientText(report, invocation));
-    const status = clientExitStatus(report, failOnText as FailOn);
-    if (status === 2) console.error('mcp-resume-spec check-client: no scenario could run (see the report)');
-    return status;
   },
 };
+
+/** The check itself; `known` learns the request timeout once it is read. */
+async function checkClient(flags: CheckClientFlags, known: Known): Promise<number> {
+  if ((flags.adapter === undefined) === (flags.client === undefined)) throw new UsageError('give exactly one of --adapter MODULE or --client NAME');
+  const failOn: FailOn = parseFailOn(flags['fail-on']);
+  const timeoutMs = integerFlag('timeout', flags.timeout, 1000, 60_000, 50);
+  known.timeoutMs = timeoutMs;
+  const only = list<ClientPropertyId>('only', flags.only, clientPropertyIds);
+  const scenarios = scenarioList(flags.scenarios, timeoutMs, !flags['no-model']);
+  const runs = integerFlag('runs', flags.runs, 20, 10_000);
+  let seed: number | undefined;
+  if (flags.seed !== undefined) {
+    if (!/^-?\d+$/.test(flags.seed)) throw new UsageError(`--seed must be an integer, got ${JSON.stringify(flags.seed)}`);
+    seed = Number(flags.seed);
+  }
+  const path = flags.path;
+  if (path !== undefined && !/^(fixed|model):/.test(path)) {
+    // A scenario's bare name: the user meant the form the report prints.
+    const named = deterministicScenarios(timeoutMs).find((s) => s.scenario.name === path || s.path === `model:${path}`);
+    if (named) throw new UsageError(`--path ${path}: write ${named.path} (a scenario's name as the report prints it)`);
+    if (seed === undefined) throw new UsageError('--path with a fast-check path needs the --seed it was printed with');
+    if (!/^\d+(:\d+)*$/.test(path)) throw new UsageError(`--path must be fixed:NAME, model:NAME or a fast-check path (digits separated by ':'), got ${JSON.stringify(path)}`);
+  }
+
+  // Stdout carries the report alone: whatever the adapter or its client logs goes to stderr.
+  const restoreConsole = consoleToStderr();
+  const progress = progressRenderer({ write: (text) => process.stderr.write(text), tty: process.stderr.isTTY === true }, flags.quiet === true);
+  let report: ClientReport;
+  try {
+    let factory: ClientFactory;
+    if (flags.adapter !== undefined) {
+      factory = (await boundedLoad(loadClientAdapter(flags.adapter), `adapter ${resolve(flags.adapter)}`, loadBoundMs)).factory;
+    } else {
+      factory = await builtInClientFactory(flags.client!).catch((error: Error) => {
+        throw new UsageError(`--client: ${error.message}`);
+      });
+    }
+    progress.start(`checking the client ${flags.adapter ?? flags.client!}`);
+    report = await runClientCheck(factory, {
+      name: known.client.name,
+      onProgress: progress.update,
+      timeoutMs,
+      runs,
+      model: !flags['no-model'],
+      ...(seed !== undefined ? { seed } : {}),
+      ...(path !== undefined ? { path } : {}),
+      ...(only ? { only } : {}),
+      ...(scenarios ? { scenarios } : {}),
+    });
+  } catch (error) {
+    // A replay path that names nothing is the user's to fix.
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  } finally {
+    progress.done();
+    restoreConsole();
+  }
+  report = { ...report, client: { ...report.client, ...known.client } };
+  const invocation = `npx mcp-resume-spec check-client ${flags.adapter !== undefined ? `--adapter ${flags.adapter}` : `--client ${flags.client}`}${flags.timeout !== undefined ? ` --timeout ${timeoutMs}` : ''}`;
+  const json = renderClientJson(report, failOn);
+  if (flags.out !== undefined) writeFileSync(flags.out, json);
+  if (flags.junit !== undefined) writeFileSync(flags.junit, renderClientJunit(report, invocation));
+  if (flags.markdown !== undefined) {
+    const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd() } : { client: flags.client! };
+    writeFileSync(flags.markdown, renderClientMarkdown(report, invocation, source));
+  }
+  console.log(flags.json ? json : renderClientText(report, invocation));
+  const status = clientExitStatus(report, failOn);
+  const error = clientCheckError(report);
+  if (error !== undefined) console.error(`mcp-resume-spec check-client: ${error}`);
+  const belowThreshold = report.properties.filter((p) => p.status === 'fail' && !countsAt(p.level, failOn)).length;
+  if (belowThreshold > 0) process.stderr.write(`note: ${belowThreshold} failure(s) below --fail-on ${failOn} do not fail the check\n`);
+  return status;
+}

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
-import { countsAt, failOnLevels, type FailOn } from '../../properties/definition.js';
+import { countsAt } from '../../properties/definition.js';
 import type { Endpoint } from '../../properties/history.js';
 import { errorJsonReport, renderJson } from '../report/json.js';
 import { renderJunit, renderJunitError } from '../report/junit.js';
@@ -17,8 +17,9 @@ import { CandidateUnusable } from '../suite/abilities.js';
 import { defaultRuns, runSuite } from '../suite/run-suite.js';
 import type { CandidateTarget, SuiteOptions, SuiteReport } from '../suite/types.js';
 import { loadAdapter, type StartedCandidate } from './adapter-loader.js';
-import { integerFlag, parseFlags, type Flags } from './args.js';
+import { integerFlag, parseFailOn, parseFlags, type Flags } from './args.js';
 import { applyBaseline, baselineLines, readBaseline, writeBaseline } from './baseline.js';
+import { consoleToStderr } from './console-to-stderr.js';
 import { checkWritable } from './output-paths.js';
 import { progressRenderer } from './progress.js';
 import { UsageError, type Command } from './command.js';
@@ -62,15 +63,6 @@ Report paths are checked before the run. Exit status: 0 no property violated at 
 (baselined failures aside), 1 a property violated at or above it, 2 the check could not run (the
 --json and --junit reports then say why, with status "error").`;
 
-/** `--fail-on`: one of the thresholds, else a usage error naming them. */
-function parseFailOn(text: string | undefined): FailOn {
-  if (text === undefined) return 'policy';
-  // Any case: reports print levels as [MUST], [SHOULD], [POLICY].
-  const level = text.toLowerCase();
-  if (!(failOnLevels as readonly string[]).includes(level)) throw new UsageError(`--fail-on must be one of ${failOnLevels.join(', ')}, got ${JSON.stringify(text)}`);
-  return level as FailOn;
-}
-
 function parseOnly(text: string | undefined): PropertyId[] | undefined {
   if (text === undefined) return undefined;
   const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
@@ -79,14 +71,6 @@ function parseOnly(text: string | undefined): PropertyId[] | undefined {
   }
   if (ids.length === 0) throw new UsageError('--only needs at least one property id');
   return ids as PropertyId[];
-}
-
-/** Sends console.log/info/debug to stderr until the returned function restores them. */
-function consoleToStderr(): () => void {
-  const saved = { log: console.log, info: console.info, debug: console.debug };
-  const toStderr = (...args: unknown[]) => console.error(...args);
-  console.log = console.info = console.debug = toStderr;
-  return () => Object.assign(console, saved);
 }
 
 /** The flags `check` takes. */

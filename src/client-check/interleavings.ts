@@ -42,13 +42,26 @@ const faultChoice: fc.Arbitrary<FaultChoice> = fc.oneof(
   fc.constant({ kind: 'legacyAtMcp404' as const }),
 );
 
-/** The arbitrary of drawn scenarios (streamable first: it shrinks towards the commoner transport). */
-export const drawnScenarios: fc.Arbitrary<DrawnScenario> = fc.record({
-  transport: fc.constantFrom<Transport>('streamable', 'sse'),
-  inclusive: fc.boolean(),
-  calls: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 3 }),
-  faults: fc.array(faultChoice, { maxLength: 3 }),
-});
+/** Both transports, streamable first: a draw shrinks towards the commoner transport. */
+const bothTransports: readonly Transport[] = ['streamable', 'sse'];
+
+/**
+ * The arbitrary of drawn scenarios over `transports` (those the client serves: a draw of another
+ * could only fail to start). Over both, a seed draws what it always drew.
+ */
+export function drawnScenariosOver(transports: readonly Transport[] = bothTransports): fc.Arbitrary<DrawnScenario> {
+  const served = bothTransports.filter((t) => transports.includes(t));
+  if (served.length === 0) throw new RangeError('no transport to draw scenarios over');
+  return fc.record({
+    transport: fc.constantFrom<Transport>(...served),
+    inclusive: fc.boolean(),
+    calls: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 3 }),
+    faults: fc.array(faultChoice, { maxLength: 3 }),
+  });
+}
+
+/** The arbitrary of drawn scenarios over both transports. */
+export const drawnScenarios: fc.Arbitrary<DrawnScenario> = drawnScenariosOver();
 
 const toolCall = (nth: number) => ({ method: 'POST', path: '/mcp', rpc: 'tools/call', nth }) as const;
 
@@ -94,8 +107,8 @@ export function scenarioOf(drawn: DrawnScenario, timeoutMs: number, name: string
 }
 
 /** fast-check's runs for `seed`, in order: run `i` is what `{seed, path: "i"}` replays. */
-export function sampleDrawn(seed: number, runs: number): DrawnScenario[] {
-  return fc.sample(drawnScenarios, { seed, numRuns: runs });
+export function sampleDrawn(seed: number, runs: number, transports?: readonly Transport[]): DrawnScenario[] {
+  return fc.sample(drawnScenariosOver(transports), { seed, numRuns: runs });
 }
 
 /**
@@ -107,11 +120,12 @@ export async function shrinkDrawn(
   seed: number,
   path: string,
   budgetMs: number,
+  transports: readonly Transport[] | undefined,
   fails: (drawn: DrawnScenario) => Promise<boolean>,
 ): Promise<{ drawn: DrawnScenario; path: string } | undefined> {
   let last: DrawnScenario | undefined;
   const details = await fc.check(
-    fc.asyncProperty(drawnScenarios, async (drawn) => {
+    fc.asyncProperty(drawnScenariosOver(transports), async (drawn) => {
       if (!(await fails(drawn))) return true;
       last = drawn;
       return false;
@@ -123,12 +137,12 @@ export async function shrinkDrawn(
 }
 
 /** The drawn scenario that `{seed, path}` names: the run, or a shrink of it. */
-export function drawnAt(seed: number, path: string): DrawnScenario {
+export function drawnAt(seed: number, path: string, transports?: readonly Transport[]): DrawnScenario {
   if (!/^\d+(:\d+)*$/.test(path)) throw new RangeError(`--path ${JSON.stringify(path)} is not a fast-check path (digits separated by ':'), fixed:NAME or model:NAME`);
   let found: DrawnScenario | undefined;
   // fast-check walks to `path` (the run, then each shrink step) and stops at the first failure: the value there.
   fc.check(
-    fc.property(drawnScenarios, (drawn) => {
+    fc.property(drawnScenariosOver(transports), (drawn) => {
       found = drawn;
       return false;
     }),

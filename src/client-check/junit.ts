@@ -1,13 +1,16 @@
 /**
  * JUnit XML for `check-client --junit FILE`: one `<testsuite>` per check, one `<testcase>` per
- * client property (classname `mcp-resume-spec.client.<client name>`, its level as the testcase
+ * client property (classname `mcp-resume-spec.client.<client name>`, the name a built-in client or
+ * the adapter's file name, never a path: stable across machines; its level as the testcase
  * property `level`), `<failure>` with the reason, why the property is required, the trace and the
- * replay flags; `<skipped>` with the reason. Escaping as the server report's. Pure: no I/O.
+ * replay flags; `<skipped>` with the reason. A check that could not be done (exit status 2) has a
+ * test case `check` with an `<error>` saying why, as `check`'s. Escaping as the server report's.
+ * Pure: no I/O.
  */
 import { clientDefinitions } from '../../properties/client/definitions.js';
 import { levelTag, whyLines } from '../report/basis.js';
 import { escapeXmlAttribute, escapeXmlText } from '../report/junit.js';
-import { clientReplayFlags, renderTrace, type ClientPropertyResult, type ClientReport } from './report.js';
+import { clientCheckError, clientReplayFlags, renderTrace, type ClientPropertyResult, type ClientReport } from './report.js';
 
 function attributes(values: Record<string, string | number | undefined>): string {
   return Object.entries(values)
@@ -28,18 +31,31 @@ function failureText(p: ClientPropertyResult, invocation: string): string {
   return lines.join('\n');
 }
 
+const suiteName = (client: ClientReport['client']): string => `mcp-resume-spec.client.${client.name}`;
+
+/** The test case that makes a check that could not be done an error on a CI dashboard. */
+function errorCase(client: ClientReport['client'], reason: string): string[] {
+  return [
+    `    <testcase${attributes({ classname: suiteName(client), name: 'check' })}>`,
+    `      <error${attributes({ message: reason.split('\n')[0]!, type: 'check-not-run' })}>${escapeXmlText(reason)}</error>`,
+    '    </testcase>',
+  ];
+}
+
 /**
  * Renders a client report as JUnit XML.
  * @param invocation - the command that checked the client, without `--seed`/`--path`
  * @returns an XML 1.0 document ending with a newline
  */
 export function renderClientJunit(report: ClientReport, invocation: string): string {
-  const counts = { tests: report.properties.length, failures: 0, errors: 0, skipped: 0 };
+  // Every scenario failed to run: the properties are skipped, and the check itself is an error.
+  const error = clientCheckError(report);
+  const counts = { tests: report.properties.length + (error !== undefined ? 1 : 0), failures: 0, errors: error !== undefined ? 1 : 0, skipped: 0 };
   for (const p of report.properties) {
     if (p.status === 'fail') counts.failures++;
     if (p.status === 'skip') counts.skipped++;
   }
-  const suite = `mcp-resume-spec.client.${report.client.name}`;
+  const suite = suiteName(report.client);
   const time = report.ms !== undefined ? (report.ms / 1000).toFixed(3) : undefined;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -47,6 +63,7 @@ export function renderClientJunit(report: ClientReport, invocation: string): str
     `  <testsuite${attributes({ name: suite, ...counts, time })}>`,
     '    <properties>',
     `      <property${attributes({ name: 'client.name', value: report.client.name })}/>`,
+    ...(report.client.adapter !== undefined ? [`      <property${attributes({ name: 'client.adapter', value: report.client.adapter })}/>`] : []),
     `      <property${attributes({ name: 'timeoutMs', value: report.timeoutMs })}/>`,
     `      <property${attributes({ name: 'scenarios', value: report.scenarios.length })}/>`,
   ];
@@ -65,8 +82,35 @@ export function renderClientJunit(report: ClientReport, invocation: string): str
     }
     lines.push('    </testcase>');
   }
+  if (error !== undefined) lines.push(...errorCase(report.client, error));
+  const notes = report.abilities?.notes ?? [];
+  if (notes.length > 0) lines.push(`    <system-out>${escapeXmlText(notes.map((note) => `note: ${note}`).join('\n'))}</system-out>`);
   const broken = report.scenarios.filter((s) => s.error !== undefined);
   if (broken.length > 0) lines.push(`    <system-err>${escapeXmlText(broken.map((s) => `scenario ${s.name} could not run: ${s.error}`).join('\n'))}</system-err>`);
   lines.push('  </testsuite>', '</testsuites>');
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * JUnit XML for a check that could not be done before any scenario ran (exit status 2): one test
+ * case, `check`, with an `<error>` carrying the reason.
+ * @param client - the client as far as it is known
+ * @param reason - why the check could not be done
+ * @param ms - wall time until it gave up
+ */
+export function renderClientJunitError(client: ClientReport['client'], reason: string, ms?: number): string {
+  const tally = { tests: 1, failures: 0, errors: 1, skipped: 0, time: ms !== undefined ? (ms / 1000).toFixed(3) : undefined };
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attributes({ name: 'mcp-resume-spec check-client', ...tally })}>`,
+    `  <testsuite${attributes({ name: suiteName(client), ...tally })}>`,
+    '    <properties>',
+    `      <property${attributes({ name: 'client.name', value: client.name })}/>`,
+    ...(client.adapter !== undefined ? [`      <property${attributes({ name: 'client.adapter', value: client.adapter })}/>`] : []),
+    '    </properties>',
+    ...errorCase(client, reason),
+    '  </testsuite>',
+    '</testsuites>',
+  ];
   return `${lines.join('\n')}\n`;
 }

@@ -5,12 +5,11 @@
  * command, and a vitest test that replays the counterexample through `runClientCheck`: red while
  * the client has the bug, green once it is fixed. Drawn from the history as data. Pure: no I/O.
  */
-import { isAbsolute, resolve } from 'node:path';
 import type { AppEntry, ClientHistory, WireEntry } from '../../properties/client/history.js';
 import { clientDefinitions } from '../../properties/client/definitions.js';
 import type { ClientPropertyId } from '../../properties/client/ids.js';
-import { codeBlock, escapeMarkdown, escapeMermaid, whyRequired } from '../report/markdown.js';
-import { clientReplayFlags, levelLabel, renderEntry, renderTrace, type ClientCounterexample, type ClientReport } from './report.js';
+import { adapterSpecifier, codeBlock, escapeMarkdown, escapeMermaid, whyRequired } from '../report/markdown.js';
+import { clientCheckError, clientReplayFlags, levelLabel, renderEntry, renderTrace, type ClientCounterexample, type ClientReport } from './report.js';
 
 /** What a Mermaid line of one history entry is: who speaks to whom, or a note; undefined to leave it out. */
 function diagramLine(entry: WireEntry | AppEntry): string | undefined {
@@ -49,7 +48,7 @@ export function clientSequenceDiagram(history: ClientHistory, at?: number): stri
 export interface ClientSource {
   /** The `--adapter MODULE` path as given. */
   adapter?: string;
-  /** The directory `adapter` is relative to. */
+  /** The directory the check ran in: an absolute `adapter` is imported relative to it. */
   cwd?: string;
   /** The `--client NAME` given. */
   client?: string;
@@ -67,9 +66,10 @@ export function clientVitestReproduction(report: ClientReport, id: ClientPropert
   ];
   let factory: string;
   if (source.adapter !== undefined) {
-    let spec = source.adapter;
-    if (!isAbsolute(spec) && source.cwd !== undefined) spec = resolve(source.cwd, spec);
-    lines.push("import { runClientCheck } from 'mcp-resume-spec';", `import makeFactory from ${q(spec.replace(/\\/g, '/'))};`);
+    const spec = adapterSpecifier(source.adapter, source.cwd);
+    lines.push("import { runClientCheck } from 'mcp-resume-spec';");
+    if (spec.startsWith('.')) lines.push('// The adapter path below is relative to the directory check-client ran in: adjust it to where you put this test.');
+    lines.push(`import makeFactory from ${q(spec)};`);
     factory = 'await makeFactory()';
   } else {
     lines.push("import { builtInClientFactory, runClientCheck } from 'mcp-resume-spec';");
@@ -94,6 +94,20 @@ export function clientVitestReproduction(report: ClientReport, id: ClientPropert
 
 const statusCell = { pass: 'PASS', fail: '**FAIL**', skip: 'SKIP' } as const;
 
+/** The line saying why a check that ran could not be done (every scenario failed to run), if so. */
+function checkError(report: ClientReport): string[] {
+  const error = clientCheckError(report);
+  return error !== undefined ? [`The check could not be done: ${escapeMarkdown(error)}`, ''] : [];
+}
+
+/**
+ * The Markdown report of a check that could not be done before any scenario ran (exit status 2):
+ * the title and why, as `check`'s.
+ */
+export function renderClientMarkdownError(client: ClientReport['client'], reason: string): string {
+  return `# mcp-resume-spec check-client: ${escapeMarkdown(client.name)}\n\nThe check could not be done: ${escapeMarkdown(reason)}\n`;
+}
+
 /**
  * Renders a client report as Markdown.
  * @param invocation - the command that checked the client, without `--seed`/`--path`
@@ -103,12 +117,15 @@ export function renderClientMarkdown(report: ClientReport, invocation: string, s
   const out = [
     `# mcp-resume-spec check-client: ${escapeMarkdown(report.client.name)}`,
     '',
+    ...checkError(report),
     `${report.scenarios.length} scenarios (request timeout ${report.timeoutMs} ms${report.interleavings ? `; ${report.interleavings.runs} fast-check interleavings, seed ${report.interleavings.seed}` : ''}): ${failed.length} of ${report.properties.length} client properties violated.`,
     '',
     '| status | level | property | scenarios | reason |',
     '| --- | --- | --- | ---: | --- |',
     ...report.properties.map((p) => `| ${statusCell[p.status]} | ${levelLabel(p.level)} | \`${p.id}\` | ${p.runs} | ${p.reason ? escapeMarkdown(p.reason) : ''} |`),
   ];
+  const notes = report.abilities?.notes ?? [];
+  if (notes.length > 0) out.push('', '## Notes', '', ...notes.map((note) => `- ${escapeMarkdown(note)}`));
   const broken = report.scenarios.filter((s) => s.error !== undefined);
   if (broken.length > 0) out.push('', '## Scenarios that could not run', '', ...broken.map((s) => `- \`${s.name}\`: ${escapeMarkdown(s.error!)}`));
   if (failed.length > 0) out.push('', '## Counterexamples');

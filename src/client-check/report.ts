@@ -10,6 +10,14 @@ import type { ClientPropertyId } from '../../properties/client/ids.js';
 import type { Transport } from '../../model/transport.js';
 import { whyLines } from '../report/basis.js';
 import { shellQuote } from '../report/common.js';
+import type { CheckStatus } from '../report/json.js';
+import { toolVersion } from '../version.js';
+
+/**
+ * The version of the client JSON report's shape (its own, apart from `check`'s `reportSchemaVersion`):
+ * it changes when a field changes meaning or goes away; a field added leaves it as it is.
+ */
+export const clientReportSchemaVersion = 1;
 
 /** The level as the reports print it: `MUST`, `MUST (derived)`, `SHOULD`, `POLICY`. */
 export function levelLabel(level: Level): string {
@@ -65,12 +73,15 @@ export interface ScenarioOutcome {
 }
 
 export interface ClientReport {
-  client: { name: string };
+  /** `name`: the built-in client's, or the adapter module's file name without its extension; `adapter`: the module as given. */
+  client: { name: string; adapter?: string };
   timeoutMs: number;
   scenarios: ScenarioOutcome[];
   properties: ClientPropertyResult[];
   /** The whole check's wall time, ms. */
   ms?: number;
+  /** What the client was found to do before judging (a plain call per transport), and notes such as a close() that did not finish. */
+  abilities?: { transports: Transport[]; notes: string[] };
   /** The fast-check interleavings, when any ran. */
   interleavings?: { runs: number; seed: number };
 }
@@ -81,10 +92,22 @@ export function clientReplayFlags(c: Pick<ClientCounterexample, 'seed' | 'path'>
   return c.seed === -1 ? `--path ${path}` : `--seed ${c.seed} --path ${path}`;
 }
 
+/** Why the check could not be done although it ran (every scenario failed to run), or undefined. */
+export function clientCheckError(report: ClientReport): string | undefined {
+  if (report.scenarios.length === 0 || report.scenarios.some((s) => s.error === undefined)) return undefined;
+  const reasons = [...new Set(report.scenarios.map((s) => s.error!))];
+  return `no scenario could run: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? `; and ${reasons.length - 3} other reason(s)` : ''}`;
+}
+
 /** 0 nothing violated at or above `failOn`, 1 something is, 2 no scenario could run. */
 export function clientExitStatus(report: ClientReport, failOn: FailOn = 'policy'): 0 | 1 | 2 {
-  if (report.scenarios.length > 0 && report.scenarios.every((s) => s.error !== undefined)) return 2;
+  if (clientCheckError(report) !== undefined) return 2;
   return report.properties.some((p) => p.status === 'fail' && countsAt(p.level, failOn)) ? 1 : 0;
+}
+
+/** The check's outcome as the JSON report says it: what the exit status says (0 pass, 1 fail, 2 error). */
+export function clientCheckStatus(report: ClientReport, failOn: FailOn = 'policy'): CheckStatus {
+  return (['pass', 'fail', 'error'] as const)[clientExitStatus(report, failOn)];
 }
 
 function short(value: unknown, max = 120): string {
@@ -132,8 +155,10 @@ export function renderTrace(history: ClientHistory, at?: number): string[] {
 
 /** The text report. */
 export function renderClientText(report: ClientReport, invocation = `mcp-resume-spec check-client --client ${report.client.name}`): string {
-  const lines = [`check-client: ${report.client.name} (request timeout ${report.timeoutMs} ms)`, ''];
+  const adapter = report.client.adapter !== undefined ? `, adapter ${report.client.adapter}` : '';
+  const lines = [`check-client: ${report.client.name} (request timeout ${report.timeoutMs} ms${adapter})`, ''];
   const counts = (source: ScenarioSource) => report.scenarios.filter((s) => s.source === source).length;
+  for (const note of report.abilities?.notes ?? []) lines.push(`  note: ${note}`);
   lines.push(
     `  scenarios: ${counts('fixed')} fixed, ${counts('model')} from the model${report.interleavings ? `, ${report.interleavings.runs} fast-check interleavings (seed ${report.interleavings.seed})` : ''}`,
   );
@@ -162,12 +187,49 @@ export function renderClientText(report: ClientReport, invocation = `mcp-resume-
   return lines.join('\n');
 }
 
-/** The JSON report (the counterexample's history included, as data). */
-export function renderClientJson(report: ClientReport): string {
+const tool = () => ({ name: 'mcp-resume-spec' as const, version: toolVersion() });
+
+/**
+ * The JSON report (the counterexample's history included, as data), led by the fields CI reads:
+ * the tool and its version, `schemaVersion`, `status` (what the exit status says under `failOn`) and,
+ * with `status: "error"`, `error` (why).
+ */
+export function renderClientJson(report: ClientReport, failOn: FailOn = 'policy'): string {
+  const status = clientCheckStatus(report, failOn);
+  const error = clientCheckError(report);
   return JSON.stringify(
     {
+      tool: tool(),
+      schemaVersion: clientReportSchemaVersion,
+      status,
+      ...(error !== undefined ? { error } : {}),
       ...report,
       properties: report.properties.map((p) => ({ ...p, levelLabel: levelLabel(p.level), basis: clientDefinitions[p.id] })),
+    },
+    null,
+    2,
+  );
+}
+
+/**
+ * The JSON report of a check that could not be done (exit status 2), in the same shape: `status:
+ * "error"`, `error` (the reason), no scenarios and no properties.
+ * @param client - the client as far as it is known (the adapter's file name, or the built-in name)
+ * @param timeoutMs - the request timeout, once the flags have been read
+ * @param ms - wall time until the check gave up
+ */
+export function renderClientJsonError(client: ClientReport['client'], reason: string, timeoutMs?: number, ms?: number): string {
+  return JSON.stringify(
+    {
+      tool: tool(),
+      schemaVersion: clientReportSchemaVersion,
+      status: 'error',
+      error: reason,
+      client,
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      scenarios: [],
+      properties: [],
+      ...(ms !== undefined ? { ms: Math.round(ms) } : {}),
     },
     null,
     2,

@@ -8,6 +8,7 @@ import { clientPropertyIds, type ClientPropertyId } from '../../properties/clien
 import { clientDefinitions } from '../../properties/client/definitions.js';
 import type { AppEntry, ClientHistory, WireEntry, WireMessage } from '../../properties/client/history.js';
 import { createReferenceServer } from '../reference/server.js';
+import { ClientUnusable, probeFailure, probeScenario, transportNames, type ClientAbilities } from './abilities.js';
 import type { ClientFactory, ClientUnderTest } from './contract.js';
 import { isClientUnderTest } from './contract.js';
 import { describeFault } from './faults.js';
@@ -17,6 +18,7 @@ import { modelScenarios } from './model-scenarios.js';
 import type { ClientPropertyResult, ClientReport, ScenarioOutcome, ScenarioSource } from './report.js';
 import { clientScenarios, type ClientScenario } from './scenarios.js';
 import { clientMutants } from '../client-mutants/index.js';
+import type { Transport } from '../../model/transport.js';
 
 export interface ClientCheckOptions {
   /** Shown in reports. */
@@ -47,6 +49,10 @@ export interface ClientCheckOptions {
   concurrency?: number;
   /** Judge only these properties. */
   only?: ClientPropertyId[];
+  /** The bound of the factory's connect, ms (default {@link setupMs} of the timeout). */
+  connectMs?: number;
+  /** The bound of the client's `close()`, ms (default 5,000). */
+  closeMs?: number;
   /** Called after each scenario. */
   onScenario?: (outcome: ScenarioOutcome) => void;
   /** Progress after each scenario folded: the fixed and model `scenarios`, then the `interleavings`. */
@@ -88,17 +94,27 @@ function sameMessage(entry: AppEntry, message: WireMessage, since: number): bool
   return entry.kind === 'notification' && entry.method === message.method && JSON.stringify(entry.params) === JSON.stringify(message.params);
 }
 
-/** Runs one scenario and returns its history, or the reason it could not run. */
+/** The bounds of a client's setup and teardown, ms. */
+export interface ClientBounds {
+  connectMs?: number;
+  closeMs?: number;
+}
+
+/**
+ * Runs one scenario and returns its history, or the reason it could not run; `closeTimedOut` when
+ * the client's `close()` did not finish within its bound.
+ */
 export async function runScenario(
   factory: ClientFactory,
   scenario: ClientScenario,
   timeoutMs: number,
-): Promise<{ history: ClientHistory; error?: string }> {
+  bounds: ClientBounds = {},
+): Promise<{ history: ClientHistory; error?: string; closeTimedOut?: true }> {
   const boundMs = timeoutMs * 3 + 500;
   const clock = new Clock();
   const wire: WireEntry[] = [];
   const app: AppEntry[] = [];
-  const history: ClientHistory = { transport: scenario.transport, wire, app, boundMs };
+  const history: ClientHistory = { transport: scenario.transport, wire, app, boundMs, ...(scenario.policy.server.replay === 'inclusive' ? { serverReplay: 'inclusive' as const } : {}) };
   const waiters = new Set<() => void>();
   const changed = (): void => {
     for (const waiter of [...waiters]) waiter();
@@ -122,15 +138,23 @@ export async function runScenario(
   const server = await createReferenceServer({ policy: scenario.policy });
   let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
   let client: ClientUnderTest | undefined;
+  // Filled in before `finally` closes the client, which marks a close() that did not finish.
+  let result: { history: ClientHistory; closeTimedOut?: true } | undefined;
   try {
     proxy = await startProxy({ upstream: server.url, faults: scenario.faults, clock, wire, applicationHas });
     const url = `${proxy.url}${scenario.transport === 'streamable' ? '/mcp' : '/sse'}`;
+    let gaveUp = false;
     try {
-      const made = await bounded(factory({ url, transport: scenario.transport, timeoutMs }), setupMs(timeoutMs), 'the factory');
+      const making = Promise.resolve().then(() => factory({ url, transport: scenario.transport, timeoutMs }));
+      // A client that connects after its bound is closed when it does, not left running.
+      making.then((late) => (gaveUp && isClientUnderTest(late) ? late.close() : undefined)).catch(() => {});
+      const made = await bounded(making, bounds.connectMs ?? setupMs(timeoutMs), 'the client factory');
       if (!isClientUnderTest(made)) throw new Error('the factory did not resolve to {callTool, onNotification, close}');
       client = made;
     } catch (error) {
-      return { history, error: `the client could not connect: ${(error as Error)?.message?.split('\n')[0] ?? String(error)}` };
+      gaveUp = true;
+      const reason = (error as Error)?.message?.split('\n')[0] ?? String(error);
+      return { history, error: /^the client factory did not finish/.test(reason) ? reason : `the client could not connect: ${reason}` };
     }
     client.onNotification((n) => {
       app.push({ kind: 'notification', at: clock.tick(), method: n.method, ...(n.params !== undefined ? { params: n.params } : {}) });
@@ -156,9 +180,14 @@ export async function runScenario(
       app.push(outcome);
       changed();
     }
-    return { history: { ...history, wire: [...wire], app: [...app] } };
+    result = { history: { ...history, wire: [...wire], app: [...app] } };
+    return result;
   } finally {
-    if (client) await bounded(client.close(), 5_000, 'close()').catch(() => {});
+    if (client) {
+      await bounded(Promise.resolve().then(() => client!.close()), bounds.closeMs ?? 5_000, 'close()').catch((error: Error) => {
+        if (result && /did not finish within/.test(error.message)) result.closeTimedOut = true;
+      });
+    }
     await proxy?.close();
     await server.close();
   }
@@ -203,17 +232,59 @@ interface Judged {
   history: ClientHistory;
   error?: string;
   verdicts: Array<{ id: ClientPropertyId; verdict: ClientVerdict }>;
+  closeTimedOut?: true;
 }
 
-async function runJudged(factory: ClientFactory, sourced: SourcedScenario, timeoutMs: number, ids: readonly ClientPropertyId[]): Promise<Judged> {
-  const { history, error } = await runScenario(factory, sourced.scenario, timeoutMs);
-  return { sourced, history, ...(error !== undefined ? { error } : {}), verdicts: error !== undefined ? [] : judgeClientHistory(history, ids) };
+async function runJudged(factory: ClientFactory, sourced: SourcedScenario, timeoutMs: number, ids: readonly ClientPropertyId[], bounds: ClientBounds = {}): Promise<Judged> {
+  const { history, error, closeTimedOut } = await runScenario(factory, sourced.scenario, timeoutMs, bounds);
+  return {
+    sourced,
+    history,
+    ...(error !== undefined ? { error } : {}),
+    ...(closeTimedOut ? { closeTimedOut } : {}),
+    verdicts: error !== undefined ? [] : judgeClientHistory(history, ids),
+  };
+}
+
+/** The transports in probe order: streamable first, the commoner. */
+const probed: readonly Transport[] = ['streamable', 'sse'];
+
+/**
+ * Finds out which transports the client serves: one plain `tools/call` per transport, nothing
+ * injected, both at once (each its own server and proxy), bounded as a scenario is.
+ * @throws ClientUnusable when the call completes under neither transport, naming what happened under each
+ */
+export async function probeClient(
+  factory: ClientFactory,
+  timeoutMs: number,
+  bounds: ClientBounds = {},
+): Promise<ClientAbilities & { unserved: Partial<Record<Transport, string>>; closeTimedOut: boolean }> {
+  const runs = await Promise.all(probed.map((transport) => runScenario(factory, probeScenario(transport), timeoutMs, bounds)));
+  const unserved: Partial<Record<Transport, string>> = {};
+  probed.forEach((t, i) => {
+    const failure = probeFailure(runs[i]!.history, runs[i]!.error);
+    if (failure !== undefined) unserved[t] = failure;
+  });
+  const transports = probed.filter((t) => unserved[t] === undefined);
+  if (transports.length === 0) {
+    throw new ClientUnusable(`the client completes no tools/call with no fault injected: ${probed.map((t) => `${transportNames[t]}: ${unserved[t]!}`).join('; ')}`);
+  }
+  return {
+    transports,
+    notes: probed.flatMap((t) => (unserved[t] !== undefined ? [`${transportNames[t]} is not served (a plain tools/call: ${unserved[t]!}): its scenarios and fast-check draws are not run`] : [])),
+    unserved,
+    closeTimedOut: runs.some((r) => r.closeTimedOut === true),
+  };
 }
 
 /** The per-property results as scenarios are folded in (in scenario order, so the first failure is stable). */
 class Results {
   readonly byId: Map<ClientPropertyId, ClientPropertyResult>;
   readonly outcomes: ScenarioOutcome[] = [];
+  /** Scenarios whose client's close() did not finish within its bound. */
+  closeTimeouts = 0;
+  /** Why a property no scenario exercised may have been exercised by a scenario that was not run. */
+  notRun: string[] = [];
   constructor(ids: readonly ClientPropertyId[]) {
     this.byId = new Map(
       ids.map((id) => [
@@ -238,6 +309,7 @@ class Results {
       broke: [],
     };
     if (error !== undefined) outcome.error = error;
+    if (judged.closeTimedOut) this.closeTimeouts++;
     for (const { id, verdict } of judged.verdicts) {
       if (verdict.status === 'n/a') continue;
       const result = this.byId.get(id)!;
@@ -278,14 +350,15 @@ class Results {
   }
 
   properties(): ClientPropertyResult[] {
-    return [...this.byId.values()];
+    const notRun = this.notRun.length > 0 ? `; not run: ${this.notRun.join('; ')}` : '';
+    return [...this.byId.values()].map((p) => (p.status === 'skip' && notRun ? { ...p, reason: `${p.reason ?? ''}${notRun}` } : p));
   }
 }
 
 const interleavingName = (seed: number, path: string): string => `fc:${seed}:${path}`;
 
 /** The scenario `{seed, path}` names. */
-function sourcedAt(path: string, seed: number | undefined, timeoutMs: number): SourcedScenario {
+function sourcedAt(path: string, seed: number | undefined, timeoutMs: number, served: readonly Transport[] = probed): SourcedScenario {
   if (path.startsWith('fixed:') || path.startsWith('model:')) {
     const all = deterministicScenarios(timeoutMs, path.startsWith('model:'));
     const found = all.find((s) => s.path === path);
@@ -293,7 +366,7 @@ function sourcedAt(path: string, seed: number | undefined, timeoutMs: number): S
     return { ...found, seed: -1 };
   }
   if (seed === undefined) throw new RangeError('replaying a fast-check path needs its --seed');
-  return { scenario: scenarioOf(drawnAt(seed, path), timeoutMs, interleavingName(seed, path)), source: 'fast-check', path, seed };
+  return { scenario: scenarioOf(drawnAt(seed, path, served), timeoutMs, interleavingName(seed, path)), source: 'fast-check', path, seed };
 }
 
 /**
@@ -301,36 +374,57 @@ function sourcedAt(path: string, seed: number | undefined, timeoutMs: number): S
  * first scenario that broke it (a fast-check run shrunk first), `pass` when judged somewhere and
  * never broken, `skip` when no scenario that ran exercised it. Scenarios: the fixed catalog, the
  * model's, then `runs` fast-check interleavings of calls and faults under `seed`; or, with `path`,
- * the one scenario it names.
+ * the one scenario it names. First the client is probed ({@link probeClient}): only the transports
+ * it serves are run, and the report's `abilities` says what was found.
+ * @throws ClientUnusable when the client completes a plain call under neither transport, or a
+ * `path` names a scenario over a transport it does not serve
  */
 export async function runClientCheck(factory: ClientFactory, options: ClientCheckOptions): Promise<ClientReport> {
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? 1000;
   const ids = options.only ?? [...clientPropertyIds];
   const width = Math.max(1, options.concurrency ?? 1);
+  const bounds: ClientBounds = { ...(options.connectMs !== undefined ? { connectMs: options.connectMs } : {}), ...(options.closeMs !== undefined ? { closeMs: options.closeMs } : {}) };
   const results = new Results(ids);
-  const report = (extra: Partial<ClientReport> = {}): ClientReport => ({
-    client: { name: options.name },
-    timeoutMs,
-    scenarios: results.outcomes,
-    properties: results.properties(),
-    ms: performance.now() - started,
-    ...extra,
-  });
+  // A replay path that names nothing is a usage error: found before the client is probed.
+  if (options.path !== undefined) sourcedAt(options.path, options.seed, timeoutMs);
+  const probe = await probeClient(factory, timeoutMs, bounds);
+  const served = probe.transports;
+  const unserved = probed.filter((t) => !served.includes(t));
+  results.notRun = unserved.map((t) => `the ${transportNames[t]} scenarios (the client does not serve ${transportNames[t]}: ${probe.unserved[t]!})`);
+  const report = (extra: Partial<ClientReport> = {}): ClientReport => {
+    const closeMs = bounds.closeMs ?? 5_000;
+    const closeNote = results.closeTimeouts > 0 ? [`the client's close() did not finish within ${closeMs} ms in ${results.closeTimeouts} scenario(s)`] : probe.closeTimedOut ? [`the client's close() did not finish within ${closeMs} ms (probe)`] : [];
+    return {
+      client: { name: options.name },
+      timeoutMs,
+      abilities: { transports: served, notes: [...probe.notes, ...closeNote] },
+      scenarios: results.outcomes,
+      properties: results.properties(),
+      ms: performance.now() - started,
+      ...extra,
+    };
+  };
   const fold = (judged: Judged): void => {
     const outcome = results.add(judged);
     options.onScenario?.(outcome);
   };
 
   if (options.path !== undefined) {
-    fold(await runJudged(factory, sourcedAt(options.path, options.seed, timeoutMs), timeoutMs, ids));
+    const sourced = sourcedAt(options.path, options.seed, timeoutMs, served);
+    if (!served.includes(sourced.scenario.transport)) {
+      const t = sourced.scenario.transport;
+      throw new ClientUnusable(`${options.path} runs over ${transportNames[t]}, which the client does not serve (a plain tools/call: ${probe.unserved[t] ?? '?'})`);
+    }
+    fold(await runJudged(factory, sourced, timeoutMs, ids, bounds));
     return report();
   }
 
-  // Scenarios may run several at once; they are folded in catalog (and run) order.
+  // Scenarios may run several at once; they are folded in catalog (and run) order. A transport
+  // the client does not serve is not run: its scenarios could only fail to start.
   const named = options.scenarios;
   const deterministic = deterministicScenarios(timeoutMs, options.model !== false)
-    .filter((s) => (!named || named.includes(s.scenario.name)) && (options.fixed !== false || s.source !== 'fixed'))
+    .filter((s) => (!named || named.includes(s.scenario.name)) && (options.fixed !== false || s.source !== 'fixed') && served.includes(s.scenario.transport))
     .map((s) => ({ ...s, seed: -1 }));
   const failing = () => results.properties().some((p) => p.status === 'fail');
   const stop = () => options.failFast === true && failing();
@@ -340,7 +434,7 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
     let next = 0;
     await inParallel(list.length, width, async (i) => {
       if (stop()) return;
-      done[i] = await runJudged(factory, list[i]!, timeoutMs, ids);
+      done[i] = await runJudged(factory, list[i]!, timeoutMs, ids, bounds);
       for (; next < list.length && done[next] !== undefined; next++) each(done[next]!, next);
     });
   };
@@ -354,7 +448,7 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
   const runs = named ? 0 : (options.runs ?? 0);
   if (runs === 0 || stop()) return report();
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
-  const drawn = sampleDrawn(seed, runs);
+  const drawn = sampleDrawn(seed, runs, served);
   const interleaved = drawn.map((d, i): SourcedScenario => ({ scenario: scenarioOf(d, timeoutMs, interleavingName(seed, String(i))), source: 'fast-check', path: String(i), seed }));
   // A property first broken by an interleaving is reported with that run shrunk.
   const firstBroken = new Map<ClientPropertyId, number>();
@@ -371,8 +465,8 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
     const left = shrinkUntil - performance.now();
     if (left <= 0) break;
     let smallest: Judged | undefined;
-    const shrunk = await shrinkDrawn(seed, String(run), left, async (d) => {
-      const judged = await runJudged(factory, { scenario: scenarioOf(d, timeoutMs, 'shrinking'), source: 'fast-check', path: '', seed }, timeoutMs, [id]);
+    const shrunk = await shrinkDrawn(seed, String(run), left, served, async (d) => {
+      const judged = await runJudged(factory, { scenario: scenarioOf(d, timeoutMs, 'shrinking'), source: 'fast-check', path: '', seed }, timeoutMs, [id], bounds);
       const failed = judged.verdicts[0]?.verdict.status === 'fail';
       if (failed) smallest = judged;
       return failed;
@@ -380,7 +474,7 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
     if (!shrunk || !smallest) continue;
     // Run once more under the shrunk path's own name, so the counterexample is what `--path` replays.
     const sourced: SourcedScenario = { scenario: scenarioOf(shrunk.drawn, timeoutMs, interleavingName(seed, shrunk.path)), source: 'fast-check', path: shrunk.path, seed };
-    const replayed = await runJudged(factory, sourced, timeoutMs, [id]);
+    const replayed = await runJudged(factory, sourced, timeoutMs, [id], bounds);
     const verdict = replayed.verdicts[0]?.verdict;
     if (verdict?.status === 'fail') results.fail(id, replayed, verdict);
   }

@@ -20,7 +20,7 @@
  * Message text is escaped with Mermaid's entity codes (`#35;` for `#`, `#59;` for `;`, `#60;` for
  * `<`, ...); control characters become visible `\uXXXX`. Pure: no I/O.
  */
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import type { PropertyId } from '../../model/property-ids.js';
 import type { Level } from '../../properties/definition.js';
 import type { ResultBasis } from '../../properties/definitions.js';
@@ -174,7 +174,7 @@ export function sequenceDiagram(steps: readonly TraceStepData[]): string {
 export interface CandidateSource {
   /** The `--adapter MODULE` path as given on the command line. */
   adapter?: string;
-  /** Directory `adapter` is relative to (the cwd of the check); makes the snippet's import absolute. */
+  /** The directory the check ran in: an absolute `adapter` under it is imported relative to it. */
   cwd?: string;
   /** The `--url` the candidate was checked at (used when there is no `adapter`; default: the report's url). */
   url?: string;
@@ -182,11 +182,17 @@ export interface CandidateSource {
   paths?: Partial<Record<Endpoint, string>>;
 }
 
-function adapterSpecifier(adapter: string, cwd: string | undefined): string {
+/**
+ * The adapter's import specifier in a vitest reproduction, relative to the directory the check
+ * ran in (as `--adapter` is read), so that a report kept as a CI artifact names no machine's
+ * folders. Shared by the server and client reports.
+ */
+export function adapterSpecifier(adapter: string, cwd: string | undefined): string {
   let spec = adapter;
-  if (!isAbsolute(spec) && cwd !== undefined && isAbsolute(cwd)) spec = resolve(cwd, spec);
+  if (isAbsolute(spec) && cwd !== undefined && isAbsolute(cwd)) spec = relative(cwd, spec) || spec;
   spec = spec.replace(/\\/g, '/');
-  if (!spec.startsWith('/') && !/^[A-Za-z]:\//.test(spec) && !spec.startsWith('.')) spec = `./${spec}`;
+  // Another drive stays absolute; a bare relative path would be read as a package name.
+  if (!spec.startsWith('/') && !/^[A-Za-z]:\//.test(spec) && !spec.startsWith('./') && !spec.startsWith('../')) spec = `./${spec}`;
   return spec;
 }
 
@@ -219,7 +225,7 @@ export function vitestReproduction(
   ];
   if (source.adapter !== undefined) {
     const specifier = adapterSpecifier(source.adapter, source.cwd);
-    if (specifier.startsWith('.')) lines.push('// The adapter path below is relative to this file: adjust it to where you put the test.');
+    if (specifier.startsWith('.')) lines.push('// The adapter path below is relative to the directory the check ran in: adjust it to where you put this test.');
     lines.push(`import startCandidate from ${q(specifier)};`);
   }
   lines.push(

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadClientAdapter } from '../../src/client-check/load.js';
-import { clientExitStatus, renderClientText } from '../../src/client-check/report.js';
 import { runClientCheck } from '../../src/client-check/run.js';
 import { runCli } from '../cli/run-cli.js';
 import { findAll, parseXml } from '../report/xml-check.js';
@@ -50,7 +49,9 @@ describe('check-client CLI', () => {
     expect(md).toMatch(/```mermaid\nsequenceDiagram\n {4}participant App[\s\S]*Note over App,Server: ✗ the property fails here[\s\S]*```/);
     expect(md).toContain("import { builtInClientFactory, runClientCheck } from 'mcp-resume-spec';");
     expect(md).toContain('const PATH = "model:delivers-exactly-once@dedup=false+inclusive";');
-    const report = JSON.parse(readFileSync(out, 'utf8')) as { properties: Array<{ id: string; status: string; basis: { quotes: unknown[] } }> };
+    const report = JSON.parse(readFileSync(out, 'utf8')) as { status: string; schemaVersion: number; tool: { name: string }; properties: Array<{ id: string; status: string; basis: { quotes: unknown[] } }> };
+    // What CI reads first: the status the exit code says, the schema, the tool.
+    expect(report).toMatchObject({ status: 'fail', schemaVersion: 1, tool: { name: 'mcp-resume-spec' } });
     const failed = report.properties.find((p) => p.id === 'client-delivers-exactly-once')!;
     expect(failed.status).toBe('fail');
     expect(failed.basis.quotes.length).toBeGreaterThan(0);
@@ -84,15 +85,11 @@ describe('check-client CLI', () => {
     await expect(loadClientAdapter(join(dir, 'missing.mjs'))).rejects.toThrow(/no such file/);
   });
 
-  it('exits 2 when no scenario can run (a factory that cannot connect)', async () => {
-    const report = await runClientCheck(async () => {
+  it('gives up on a factory that cannot connect under any transport, saying what happened under each', async () => {
+    // Every scenario failing to run (exit status 2 with the scenarios kept): report-status.test.ts.
+    const check = runClientCheck(async () => {
       throw new Error('cannot connect');
     }, { name: 'broken', timeoutMs: 100, scenarios: ['no-priming-cut', 'legacy-cut'] });
-    expect(report.scenarios.map((s) => s.error)).toEqual([
-      'the client could not connect: cannot connect',
-      'the client could not connect: cannot connect',
-    ]);
-    expect(clientExitStatus(report)).toBe(2);
-    expect(renderClientText(report)).toMatch(/could not run: the client could not connect: cannot connect/);
+    await expect(check).rejects.toThrow(/streamable HTTP: the client could not connect: cannot connect; legacy HTTP\+SSE: the client could not connect: cannot connect/);
   });
 });

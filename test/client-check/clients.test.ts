@@ -38,6 +38,8 @@ describe('check-client on real clients', () => {
     }
     for (const report of reports.values()) {
       expect({ client: report.client.name, errors: report.scenarios.filter((s) => s.error !== undefined) }).toEqual({ client: report.client.name, errors: [] });
+      // The probe found both transports served, and nothing to note (no close() left hanging).
+      expect({ client: report.client.name, abilities: report.abilities }).toEqual({ client: report.client.name, abilities: { transports: ['streamable', 'sse'], notes: [] } });
     }
   });
 

@@ -52,8 +52,41 @@ describe('client judges', () => {
   it('no-cross-transport-session: a legacy session at /mcp fails', () => {
     const judge = clientJudges['client-no-cross-transport-session'];
     const endpoint: WireEntry = { kind: 'frame', at: 1, exchange: 1, event: 'endpoint', id: 'e1', data: '/messages?sessionId=L1' };
-    expect(judge(history([endpoint, request(2, 2, { path: '/messages', querySession: 'L1' })], [])).status).toBe('pass');
+    const open = request(0, 1, { method: 'GET', path: '/sse' });
+    const cut: WireEntry = { kind: 'end', at: 3, exchange: 1, cut: true };
+    const post = request(2, 2, { path: '/messages', querySession: 'L1' });
+    // Judged where the client had to reconnect a cut legacy stream, and kept to the legacy endpoints.
+    expect(judge(history([open, endpoint, post, cut, request(4, 3, { method: 'GET', path: '/sse' })], [])).status).toBe('pass');
     expect(judge(history([endpoint, request(2, 2, { method: 'GET', sessionId: 'L1', lastEventId: 'e1' })], []))).toMatchObject({ status: 'fail', at: 2 });
+  });
+
+  it('no-cross-transport-session: not exercised by a run that gave the client no occasion to use two transports', () => {
+    const judge = clientJudges['client-no-cross-transport-session'];
+    const endpoint: WireEntry = { kind: 'frame', at: 1, exchange: 1, event: 'endpoint', id: 'e1', data: '/messages?sessionId=L1' };
+    // One legacy session, nothing cut.
+    expect(judge(history([request(0, 1, { method: 'GET', path: '/sse' }), endpoint, request(2, 2, { path: '/messages', querySession: 'L1' })], [])).status).toBe('n/a');
+    // Streamable only, a stream cut and resumed at /mcp.
+    const init = request(1, 1, { messages: [{ method: 'initialize', id: 0 }] });
+    const session: WireEntry = { kind: 'response', at: 2, exchange: 1, status: 200, sessionId: 'S1', stream: false, messages: [] };
+    const streamed = request(3, 2, { sessionId: 'S1' });
+    const cut: WireEntry = { kind: 'end', at: 4, exchange: 2, cut: true };
+    expect(judge(history([init, session, streamed, cut, request(5, 3, { method: 'GET', sessionId: 'S1', lastEventId: 'e1' })], [])).status).toBe('n/a');
+    // Requests at both transports' endpoints: judged.
+    expect(judge(history([init, session, request(3, 2, { method: 'GET', path: '/sse' }), endpoint], [])).status).toBe('pass');
+  });
+
+  it("delivers-exactly-once: a duplicate under a server's deliberate inclusive replay says so, and what the client's rule is", () => {
+    const judge = clientJudges['client-delivers-exactly-once'];
+    const twice = [call, note(2, 1), note(3, 1), note(4, 2), resolved(5)];
+    const inclusive = judge({ ...history([], twice), serverReplay: 'inclusive' });
+    expect(inclusive).toMatchObject({ status: 'fail', at: 3 });
+    const reason = inclusive.status === 'fail' ? inclusive.reason : '';
+    expect(reason).toMatch(/^call 1 \(emit "a"\): notification seq 1 reached the application 2 times; in this scenario the server replays from the cursor inclusive/);
+    expect(reason).toMatch(/departure from the spec's "after the last event ID" the scenario makes on purpose/);
+    expect(reason).toMatch(/The spec puts no duty on the client to drop the copy; this project's rule \(POLICY\)/);
+    // Against a server that replays as the spec says, nothing about the server is claimed.
+    const plain = judge(history([], twice));
+    expect(plain.status === 'fail' ? plain.reason : '').not.toMatch(/inclusive/);
   });
 
   it('no-silent-resend: two accepted sends of one call fail; a refused first send does not count', () => {

@@ -58,9 +58,18 @@ describe('client Markdown report', () => {
   it('gives the replay command and a vitest reproduction that compiles', () => {
     expect(md).toContain('Replay: `mcp-resume-spec check-client --adapter ./my-client.ts --seed 7 --path 3:1`');
     const snippet = /```ts\n([\s\S]*?)\n```/.exec(md)![1]!;
-    expect(snippet).toContain('import makeFactory from "/work/project/my-client.ts";');
+    // Relative to where the check ran, as the command line gave it: a CI artifact names no machine's folders.
+    expect(snippet).toContain('// The adapter path below is relative to the directory check-client ran in: adjust it to where you put this test.\nimport makeFactory from "./my-client.ts";');
     expect(snippet).toContain('seed: SEED, path: PATH, only: [ID]');
     const out = ts.transpileModule(snippet, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
     expect(out.diagnostics ?? []).toEqual([]);
+  });
+
+  it('imports an adapter given by an absolute path relative to the directory the check ran in', () => {
+    const inside = renderClientMarkdown(report, 'x', { adapter: '/tmp/newuser-client/adapters/resend.mjs', cwd: '/tmp/newuser-client' });
+    expect(inside).toContain('import makeFactory from "./adapters/resend.mjs";');
+    expect(inside).not.toContain('/tmp/newuser-client');
+    const beside = renderClientMarkdown(report, 'x', { adapter: '/tmp/other/resend.mjs', cwd: '/tmp/newuser-client' });
+    expect(beside).toContain('import makeFactory from "../other/resend.mjs";');
   });
 });

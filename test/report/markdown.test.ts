@@ -164,7 +164,7 @@ describe('vitest reproduction', () => {
   test('contains the seed, the path, the property and the exact replay call; it is valid TypeScript', () => {
     const snippet = vitestReproduction(report, failing.id, failing.counterexample!, { adapter: 'src/candidates/sdk.ts', cwd: '/work/project' });
     expect(snippet).toContain("import { runSuite, type CandidateTarget } from 'mcp-resume-spec';");
-    expect(snippet).toContain('import startCandidate from "/work/project/src/candidates/sdk.ts";');
+    expect(snippet).toContain('import startCandidate from "./src/candidates/sdk.ts";');
     expect(snippet).toContain('const ID = "order-preserved" as const;');
     expect(snippet).toContain('const SEED = 1234567;');
     expect(snippet).toContain('const PATH = "12:3:0:0";');
@@ -347,12 +347,17 @@ describe('why this is required', () => {
 });
 
 describe('vitest reproduction: adapter paths', () => {
-  test('a relative adapter without a cwd stays relative, with a note to adjust it', () => {
+  test('the import names no machine\'s folders: relative to the directory the check ran in, with a note to adjust it', () => {
     const report = sampleReport();
-    const snippet = vitestReproduction(report, 'order-preserved', report.properties[2]!.counterexample!, { adapter: 'candidates/mine.ts' });
-    expect(snippet).toContain('// The adapter path below is relative to this file: adjust it to where you put the test.\nimport startCandidate from "./candidates/mine.ts";');
-    const absolute = vitestReproduction(report, 'order-preserved', report.properties[2]!.counterexample!, { adapter: '/srv/mine.mjs', cwd: '/elsewhere' });
-    expect(absolute).toContain('import startCandidate from "/srv/mine.mjs";');
-    expect(absolute).not.toContain('relative to this file');
+    const counterexample = report.properties[2]!.counterexample!;
+    const note = '// The adapter path below is relative to the directory the check ran in: adjust it to where you put this test.\n';
+    const relative = vitestReproduction(report, 'order-preserved', counterexample, { adapter: 'candidates/mine.ts', cwd: '/ci/runner/repo' });
+    expect(relative).toContain(`${note}import startCandidate from "./candidates/mine.ts";`);
+    // As the CLI passes it: the path as typed, absolute, under the directory of the check.
+    const absolute = vitestReproduction(report, 'order-preserved', counterexample, { adapter: '/ci/runner/repo/candidates/mine.ts', cwd: '/ci/runner/repo' });
+    expect(absolute).toContain(`${note}import startCandidate from "./candidates/mine.ts";`);
+    const outside = vitestReproduction(report, 'order-preserved', counterexample, { adapter: '/srv/mine.mjs', cwd: '/ci/runner/repo' });
+    expect(outside).toContain(`${note}import startCandidate from "../../../srv/mine.mjs";`);
+    expect(outside).not.toContain('/ci/runner');
   });
 });
