@@ -18,6 +18,7 @@ import { deterministicScenarios, runClientCheck } from '../client-check/run.js';
 import { clientScenarios } from '../client-check/scenarios.js';
 import { integerFlag, parseFailOn, parseFlags, type Flags } from './args.js';
 import { UsageError, type Command } from './command.js';
+import { boundedLoad } from './bounded-load.js';
 import { consoleToStderr } from './console-to-stderr.js';
 import { checkWritable } from './output-paths.js';
 import { progressRenderer } from './progress.js';
@@ -59,8 +60,6 @@ or error: what the exit status says). Exit status: 0 no property violated at or 
 violated at or above it, 2 the check could not run (a flag, a module that does not load, a client that runs no
 scenario; the JSON, JUnit and Markdown reports then say why, the JSON with status "error").`;
 
-/** How long an adapter module may take to load (its top-level code) before the check gives up. */
-const loadBoundMs = 30_000;
 
 function list<T extends string>(flag: string, text: string | undefined, known: readonly T[]): T[] | undefined {
   if (text === undefined) return undefined;
@@ -83,31 +82,6 @@ function scenarioList(text: string | undefined, timeoutMs: number, model: boolea
     if (!found) throw new UsageError(`--scenarios: unknown "${item}"; known (fixed: may be left out): ${known.map((s) => s.path).join(', ')}`);
     return found.scenario.name;
   });
-}
-
-/**
- * Waits for `load`, within `ms`. A module whose top-level code awaits something nothing is left to
- * settle would otherwise let the process end silently (status 13, no report): the event loop
- * emptying ('beforeExit') is that case, and it is reported at once.
- * @param what - names the module in the errors
- */
-export async function boundedLoad<T>(load: Promise<T>, what: string, ms: number): Promise<T> {
-  let onExit: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      load,
-      new Promise<never>((_, reject) => {
-        onExit = () => reject(new Error(`${what}: its loading never finished (its top-level code awaits something nothing is left to settle)`));
-        process.once('beforeExit', onExit);
-        // Unref'd: it must not keep the event loop alive, or 'beforeExit' could not tell the hang.
-        timer = setTimeout(() => reject(new Error(`${what}: its loading did not finish within ${ms} ms`)), ms).unref();
-      }),
-    ]);
-  } finally {
-    if (onExit) process.off('beforeExit', onExit);
-    clearTimeout(timer);
-  }
 }
 
 const checkClientFlags = {
@@ -201,7 +175,7 @@ async function checkClient(flags: CheckClientFlags, known: Known): Promise<numbe
   try {
     let factory: ClientFactory;
     if (flags.adapter !== undefined) {
-      factory = (await boundedLoad(loadClientAdapter(flags.adapter), `adapter ${resolve(flags.adapter)}`, loadBoundMs)).factory;
+      factory = (await boundedLoad(loadClientAdapter(flags.adapter), `adapter ${resolve(flags.adapter)}`)).factory;
     } else {
       factory = await builtInClientFactory(flags.client!).catch((error: Error) => {
         throw new UsageError(`--client: ${error.message}`);

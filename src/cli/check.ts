@@ -5,7 +5,7 @@
  * property is violated at or above that level, 2 the check could not run.
  */
 import { writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import { countsAt } from '../../properties/definition.js';
 import type { Endpoint } from '../../properties/history.js';
@@ -19,6 +19,7 @@ import type { CandidateTarget, SuiteOptions, SuiteReport } from '../suite/types.
 import { loadAdapter, type StartedCandidate } from './adapter-loader.js';
 import { integerFlag, parseFailOn, parseFlags, type Flags } from './args.js';
 import { applyBaseline, baselineLines, readBaseline, writeBaseline } from './baseline.js';
+import { boundedLoad } from './bounded-load.js';
 import { consoleToStderr } from './console-to-stderr.js';
 import { checkWritable } from './output-paths.js';
 import { progressRenderer } from './progress.js';
@@ -173,7 +174,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   try {
     if (flags.adapter !== undefined) {
       progress.start(`starting ${flags.adapter}`);
-      const adapter = await loadAdapter(flags.adapter);
+      const adapter = await boundedLoad(loadAdapter(flags.adapter), `adapter ${resolve(flags.adapter)}`);
       started = await adapter.start();
       // Read as --url is read: the streamable endpoint (what servers print), or a base URL.
       const at = parseTargetUrl(started.url, paths, `the url ${flags.adapter} answered with`);

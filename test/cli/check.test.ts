@@ -129,6 +129,8 @@ describe.concurrent('check', () => {
     [['check', '--url', 'http://127.0.0.1:1', '--fail-on'], /--fail-on/],
     [['check', '--adapter', 'test/report/fixtures/throws-on-import.ts'], /adapter .*throws-on-import\.ts: failed to load/],
     [['check', '--adapter', 'test/cli/no-such-module.ts'], /adapter .*no-such-module\.ts: /],
+    // Its top-level code awaits what nothing will settle: the process would end with status 13 and no report.
+    [['check', '--adapter', 'test/cli/fixtures/never-loads.mjs'], /adapter .*never-loads\.mjs: its loading never finished/],
   ])('cannot run %j: exit 2 with a one-line reason', async (args, reason) => {
     const run = await runCli([...(args as string[]), '--quiet']);
     expect(run.code).toBe(2);

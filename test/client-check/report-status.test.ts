@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clientPropertyIds } from '../../properties/client/ids.js';
 import { parseFailOn } from '../../src/cli/args.js';
-import { boundedLoad } from '../../src/cli/check-client.js';
+import { boundedLoad } from '../../src/cli/bounded-load.js';
 import { UsageError } from '../../src/cli/command.js';
 import { renderClientJunit } from '../../src/client-check/junit.js';
 import { renderClientMarkdown } from '../../src/client-check/markdown.js';
