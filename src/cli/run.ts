@@ -4,4 +4,14 @@
  */
 import { main } from './main.js';
 
+/** How long the process may stay up once the command is done, before it is ended. */
+const lingerMs = 2_000;
+
 process.exitCode = await main(process.argv.slice(2));
+// The command is done and its reports written. Something a user's adapter started and never
+// stopped (a socket, an interval) would keep the process up, and a CI job with it. Unref'd: a
+// process with nothing left to do ends at once, as before.
+setTimeout(() => {
+  process.stderr.write(`note: an open socket or timer (one an adapter started, say) still kept the process up ${lingerMs / 1000} s after the command ended; exiting\n`);
+  process.exit();
+}, lingerMs).unref();

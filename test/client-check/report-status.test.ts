@@ -167,6 +167,20 @@ describe('check-client stdout', () => {
   }, 60_000);
 });
 
+describe('check-client ends', () => {
+  it('even when the adapter leaves something running that would keep the process up', async () => {
+    const checking = join(process.cwd(), 'dist/src/client-adapters/checking-client.js').replace(/\\/g, '/');
+    const adapter = module(
+      'leaky.mjs',
+      [`import { checkingClientFactory } from ${JSON.stringify(checking)};`, 'setInterval(() => {}, 1000);', 'export default () => checkingClientFactory();'].join('\n'),
+    );
+    const run = await runCli(['check-client', '--adapter', adapter, '--scenarios', 'legacy-cut', '--no-model', '--json', '--quiet']);
+    expect(run.code, run.stderr).toBe(0);
+    expect((JSON.parse(run.stdout) as ErrorJson).status).toBe('pass');
+    expect(run.stderr).toMatch(/^note: an open socket or timer \(one an adapter started, say\) still kept the process up 2 s after the command ended; exiting\n$/);
+  }, 60_000);
+});
+
 describe('check-client flags', () => {
   it('--fail-on in any case; failures it lets pass are noted on stderr; the JSON status is what the exit status says', async () => {
     const { run, json } = await withReports('fail-on', ['--client', 'no-dedup', '--timeout', '1500', '--path', 'model:delivers-exactly-once@dedup=false+inclusive', '--fail-on', 'MUST']);
