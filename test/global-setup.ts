@@ -7,7 +7,7 @@
  * `--noCheck`: `npm test` has type-checked every file before vitest starts; `prepack` checks too.
  */
 import { spawnSync } from 'node:child_process';
-import { renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +27,7 @@ export function setup(): void {
   // The old build is moved aside, not removed in place, so that dist/ is missing only between two
   // renames; a run in this checkout that swapped its own build in meanwhile is moved aside in turn.
   const aside = `${root}dist.old-${process.pid}`;
+  rmSync(aside, { recursive: true, force: true }); // a crashed run's, under a reused pid
   for (let attempt = 1; ; attempt++) {
     try {
       renameSync(`${root}dist`, aside);
@@ -38,7 +39,11 @@ export function setup(): void {
       break;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || attempt === 5) throw error;
+      if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || attempt === 5) {
+        // Leaves the old build in place rather than none.
+        if (!existsSync(`${root}dist`) && existsSync(aside)) renameSync(aside, `${root}dist`);
+        throw error;
+      }
       rmSync(aside, { recursive: true, force: true });
     }
   }

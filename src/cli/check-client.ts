@@ -18,7 +18,7 @@ import { deterministicScenarios, runClientCheck } from '../client-check/run.js';
 import { clientScenarios } from '../client-check/scenarios.js';
 import { integerFlag, parseFailOn, parseFlags, type Flags } from './args.js';
 import { UsageError, type Command } from './command.js';
-import { boundedLoad } from './bounded-load.js';
+import { boundedLoad, loadBoundMs } from './bounded-load.js';
 import { consoleToStderr } from './console-to-stderr.js';
 import { checkWritable } from './output-paths.js';
 import { progressRenderer } from './progress.js';
@@ -175,7 +175,9 @@ async function checkClient(flags: CheckClientFlags, known: Known): Promise<numbe
   try {
     let factory: ClientFactory;
     if (flags.adapter !== undefined) {
-      factory = (await boundedLoad(loadClientAdapter(flags.adapter), `adapter ${resolve(flags.adapter)}`)).factory;
+      // Twice the bound: the load includes the default export's call, which load.ts bounds itself
+      // (at loadBoundMs) with a message that names it.
+      factory = (await boundedLoad(loadClientAdapter(flags.adapter), `adapter ${resolve(flags.adapter)}`, 2 * loadBoundMs)).factory;
     } else {
       factory = await builtInClientFactory(flags.client!).catch((error: Error) => {
         throw new UsageError(`--client: ${error.message}`);

@@ -141,13 +141,19 @@ export function drawnAt(seed: number, path: string, transports?: readonly Transp
   if (!/^\d+(:\d+)*$/.test(path)) throw new RangeError(`--path ${JSON.stringify(path)} is not a fast-check path (digits separated by ':'), fixed:NAME or model:NAME`);
   let found: DrawnScenario | undefined;
   // fast-check walks to `path` (the run, then each shrink step) and stops at the first failure: the value there.
-  fc.check(
-    fc.property(drawnScenariosOver(transports), (drawn) => {
-      found = drawn;
-      return false;
-    }),
-    { seed, path, endOnFailure: true },
-  );
-  if (!found) throw new RangeError(`no fast-check run at path ${path} for seed ${seed}`);
+  const missing = (why: string) => new RangeError(`no fast-check run at path ${path} for seed ${seed}${why ? ` (${why})` : ''}`);
+  try {
+    fc.check(
+      fc.property(drawnScenariosOver(transports), (drawn) => {
+        found = drawn;
+        return false;
+      }),
+      { seed, path, endOnFailure: true },
+    );
+  } catch (error) {
+    // A path that names no shrink of this seed's draws ("Unable to replay, got wrong path").
+    throw missing(String((error as Error).message ?? error).split('\n')[0]!);
+  }
+  if (!found) throw missing('');
   return found;
 }

@@ -251,7 +251,7 @@ const probed: readonly Transport[] = ['streamable', 'sse'];
 
 /**
  * Finds out which transports the client serves: one plain `tools/call` per transport, nothing
- * injected, both at once (each its own server and proxy), bounded as a scenario is.
+ * injected, one transport after the other, bounded as a scenario is.
  * @throws ClientUnusable when the call completes under neither transport, naming what happened under each
  */
 export async function probeClient(
@@ -259,7 +259,10 @@ export async function probeClient(
   timeoutMs: number,
   bounds: ClientBounds = {},
 ): Promise<ClientAbilities & { unserved: Partial<Record<Transport, string>>; closeTimedOut: boolean }> {
-  const runs = await Promise.all(probed.map((transport) => runScenario(factory, probeScenario(transport), timeoutMs, bounds)));
+  // One after the other, as scenarios run by default: an adapter that holds one resource (a port,
+  // a lock) must not fail a probe only because another runs beside it.
+  const runs: Array<Awaited<ReturnType<typeof runScenario>>> = [];
+  for (const transport of probed) runs.push(await runScenario(factory, probeScenario(transport), timeoutMs, bounds));
   const unserved: Partial<Record<Transport, string>> = {};
   probed.forEach((t, i) => {
     const failure = probeFailure(runs[i]!.history, runs[i]!.error);
@@ -271,7 +274,7 @@ export async function probeClient(
   }
   return {
     transports,
-    notes: probed.flatMap((t) => (unserved[t] !== undefined ? [`${transportNames[t]} is not served (a plain tools/call: ${unserved[t]!}): its scenarios and fast-check draws are not run`] : [])),
+    notes: probed.flatMap((t) => (unserved[t] !== undefined ? [`${transportNames[t]}: a plain tools/call with no fault injected did not complete (${unserved[t]!}), so the client is taken not to serve it: its scenarios and fast-check draws are not run`] : [])),
     unserved,
     closeTimedOut: runs.some((r) => r.closeTimedOut === true),
   };
@@ -386,11 +389,14 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
   const width = Math.max(1, options.concurrency ?? 1);
   const bounds: ClientBounds = { ...(options.connectMs !== undefined ? { connectMs: options.connectMs } : {}), ...(options.closeMs !== undefined ? { closeMs: options.closeMs } : {}) };
   const results = new Results(ids);
-  // A replay path that names nothing is a usage error: found before the client is probed.
-  if (options.path !== undefined) sourcedAt(options.path, options.seed, timeoutMs);
+  // A replay path that names nothing is a usage error: found before the client is probed. A
+  // fast-check path names a draw over the transports the client serves: resolved after the probe.
+  if (options.path !== undefined && /^(fixed|model):/.test(options.path)) sourcedAt(options.path, options.seed, timeoutMs);
+  if (options.path !== undefined && !/^(fixed|model):/.test(options.path) && options.seed === undefined) throw new RangeError('replaying a fast-check path needs its --seed');
   const probe = await probeClient(factory, timeoutMs, bounds);
   const served = probe.transports;
   const unserved = probed.filter((t) => !served.includes(t));
+  // Said of every property left unjudged: which of them the scenarios not run would have judged is not known here.
   results.notRun = unserved.map((t) => `the ${transportNames[t]} scenarios (the client does not serve ${transportNames[t]}: ${probe.unserved[t]!})`);
   const report = (extra: Partial<ClientReport> = {}): ClientReport => {
     const closeMs = bounds.closeMs ?? 5_000;
@@ -426,6 +432,10 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
   const deterministic = deterministicScenarios(timeoutMs, options.model !== false)
     .filter((s) => (!named || named.includes(s.scenario.name)) && (options.fixed !== false || s.source !== 'fixed') && served.includes(s.scenario.transport))
     .map((s) => ({ ...s, seed: -1 }));
+  if (named && named.length > 0 && deterministic.length === 0) {
+    // Nothing would run: a check of nothing must not pass.
+    throw new ClientUnusable(`the scenarios named (${named.join(', ')}) run only over transports the client does not serve (${unserved.map((t) => `${transportNames[t]}: ${probe.unserved[t]!}`).join('; ')})`);
+  }
   const failing = () => results.properties().some((p) => p.status === 'fail');
   const stop = () => options.failFast === true && failing();
   // Runs `list` (several at once) and folds each result in list order as soon as its turn comes.

@@ -99,7 +99,8 @@ export async function exploreMatrix(
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  if (errors.length > 0) throw errors.find((e) => e instanceof ExplorationBudgetExceeded) ?? errors[0]!;
+  // A real failure first: a budget error beside it (another thread out of time) says less.
+  if (errors.length > 0) throw errors.find((e) => !(e instanceof ExplorationBudgetExceeded)) ?? errors[0]!;
   return cells;
 }
 

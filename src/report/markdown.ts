@@ -174,7 +174,7 @@ export function sequenceDiagram(steps: readonly TraceStepData[]): string {
 export interface CandidateSource {
   /** The `--adapter MODULE` path as given on the command line. */
   adapter?: string;
-  /** The directory the check ran in: an absolute `adapter` under it is imported relative to it. */
+  /** The directory the check ran in: an absolute `adapter` under it is imported relative to it (one elsewhere as given). */
   cwd?: string;
   /** The `--url` the candidate was checked at (used when there is no `adapter`; default: the report's url). */
   url?: string;
@@ -189,7 +189,11 @@ export interface CandidateSource {
  */
 export function adapterSpecifier(adapter: string, cwd: string | undefined): string {
   let spec = adapter;
-  if (isAbsolute(spec) && cwd !== undefined && isAbsolute(cwd)) spec = relative(cwd, spec) || spec;
+  if (isAbsolute(spec) && cwd !== undefined && isAbsolute(cwd)) {
+    // Only a module under that directory: one elsewhere is named as given.
+    const under = relative(cwd, spec);
+    if (under !== '' && !under.startsWith('..') && !isAbsolute(under)) spec = under;
+  }
   spec = spec.replace(/\\/g, '/');
   // Another drive stays absolute; a bare relative path would be read as a package name.
   if (!spec.startsWith('/') && !/^[A-Za-z]:\//.test(spec) && !spec.startsWith('./') && !spec.startsWith('../')) spec = `./${spec}`;

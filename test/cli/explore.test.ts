@@ -29,7 +29,7 @@ describe('mcp-resume-spec explore', () => {
     [['explore', '--bounds', 'calls=two'], /malformed bound/],
     [['explore', '--bounds', 'calls=99'], /too large/],
     [['explore', '--bounds', 'calls=4,notifications=4,drops=4,resumes=4', '--max-seconds', '1'], /too large: still exploring after 1 s/],
-    // Every thread of the matrix (this one and a worker) runs out of time: the first error is the one reported.
+    // Every thread of the matrix (this one and a worker) runs out of time: the error is reported once, on one line.
     [['explore', '--matrix', '--bounds', 'calls=3,drops=3', '--max-seconds', '1'], /too large: still exploring after 1 s/],
     [['explore', '--frobnicate'], /unknown flag --frobnicate; run 'mcp-resume-spec explore --help'/],
     [['nonsense'], /unknown command "nonsense"/],

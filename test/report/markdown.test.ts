@@ -356,8 +356,9 @@ describe('vitest reproduction: adapter paths', () => {
     // As the CLI passes it: the path as typed, absolute, under the directory of the check.
     const absolute = vitestReproduction(report, 'order-preserved', counterexample, { adapter: '/ci/runner/repo/candidates/mine.ts', cwd: '/ci/runner/repo' });
     expect(absolute).toContain(`${note}import startCandidate from "./candidates/mine.ts";`);
+    // Elsewhere: as given (a path climbing out of the directory would be wrong from the test file anyway).
     const outside = vitestReproduction(report, 'order-preserved', counterexample, { adapter: '/srv/mine.mjs', cwd: '/ci/runner/repo' });
-    expect(outside).toContain(`${note}import startCandidate from "../../../srv/mine.mjs";`);
-    expect(outside).not.toContain('/ci/runner');
+    expect(outside).toContain('\nimport startCandidate from "/srv/mine.mjs";');
+    expect(outside).not.toContain('relative to the directory');
   });
 });
