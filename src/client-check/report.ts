@@ -153,6 +153,12 @@ export function renderTrace(history: ClientHistory, at?: number): string[] {
     .map((e) => `${e.at === at ? '✗ ' : '  '}${String(e.at).padStart(3)} ${renderEntry(e)}`);
 }
 
+/** The fast-check part of the scenarios line: the interleavings run, or the one a `--path` replayed. */
+function interleavingsText(report: ClientReport, drawn: number): string {
+  if (report.interleavings) return `, ${report.interleavings.runs} fast-check interleavings (seed ${report.interleavings.seed})`;
+  return drawn > 0 ? `, ${drawn} fast-check run${drawn === 1 ? '' : 's'} (replayed)` : '';
+}
+
 /** The text report. */
 export function renderClientText(report: ClientReport, invocation = `mcp-resume-spec check-client --client ${report.client.name}`): string {
   const adapter = report.client.adapter !== undefined ? `, adapter ${report.client.adapter}` : '';
@@ -160,7 +166,7 @@ export function renderClientText(report: ClientReport, invocation = `mcp-resume-
   const counts = (source: ScenarioSource) => report.scenarios.filter((s) => s.source === source).length;
   for (const note of report.abilities?.notes ?? []) lines.push(`  note: ${note}`);
   lines.push(
-    `  scenarios: ${counts('fixed')} fixed, ${counts('model')} from the model${report.interleavings ? `, ${report.interleavings.runs} fast-check interleavings (seed ${report.interleavings.seed})` : ''}`,
+    `  scenarios: ${counts('fixed')} fixed, ${counts('model')} from the model${interleavingsText(report, counts('fast-check'))}`,
   );
   for (const s of report.scenarios) {
     if (s.source === 'fast-check' && s.broke.length === 0 && !s.error) continue;

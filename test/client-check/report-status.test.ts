@@ -239,6 +239,11 @@ describe('client reports rendered from a report whose every scenario failed to r
     expect(findAll(xml, 'error').map((e) => e.attributes.message)).toEqual(['no scenario could run: the client could not connect: refused']);
   });
 
+  it('a replayed fast-check run is counted in the scenarios line (it said 0 fixed, 0 from the model, and nothing more)', () => {
+    const replayed: ClientReport = { ...report, scenarios: [{ ...report.scenarios[0]!, name: 'fc:1:2:0', source: 'fast-check', path: '2:0', seed: 1 }] };
+    expect(renderClientText(replayed)).toContain('  scenarios: 0 fixed, 0 from the model, 1 fast-check run (replayed)\n');
+  });
+
   it('exit status 2; the text report says why each scenario could not run', () => {
     expect(clientExitStatus(report)).toBe(2);
     expect(clientExitStatus(report, 'must')).toBe(2);
