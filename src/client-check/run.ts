@@ -77,12 +77,15 @@ export function setupMs(timeoutMs: number): number {
 /** How long an application-side wait for a frame's message may take before a cut goes ahead anyway. */
 const APPLICATION_WAIT_MS = 500;
 
+/** A bounded step of the client's that did not finish: told apart by its class, not its words. */
+class NotFinished extends Error {}
+
 function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     promise,
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+      timer = setTimeout(() => reject(new NotFinished(`${what} did not finish within ${ms} ms`)), ms);
     }),
   ]).finally(() => clearTimeout(timer));
 }
@@ -154,7 +157,7 @@ export async function runScenario(
     } catch (error) {
       gaveUp = true;
       const reason = (error as Error)?.message?.split('\n')[0] ?? String(error);
-      return { history, error: /^the client factory did not finish/.test(reason) ? reason : `the client could not connect: ${reason}` };
+      return { history, error: error instanceof NotFinished ? reason : `the client could not connect: ${reason}` };
     }
     client.onNotification((n) => {
       app.push({ kind: 'notification', at: clock.tick(), method: n.method, ...(n.params !== undefined ? { params: n.params } : {}) });
@@ -185,7 +188,7 @@ export async function runScenario(
   } finally {
     if (client) {
       await bounded(Promise.resolve().then(() => client!.close()), bounds.closeMs ?? 5_000, 'close()').catch((error: Error) => {
-        if (result && /did not finish within/.test(error.message)) result.closeTimedOut = true;
+        if (result && error instanceof NotFinished) result.closeTimedOut = true;
       });
     }
     await proxy?.close();

@@ -30,6 +30,26 @@ function module(name: string, source: string): string {
   return path;
 }
 
+/** The module at `dir/name`: this project's checking client, with `top` run at import and `before` run before each connection. */
+function checkingAdapter(name: string, top: string[], before: string[] = []): string {
+  const checking = join(process.cwd(), 'dist/src/client-adapters/checking-client.js').replace(/\\/g, '/');
+  return module(
+    name,
+    [
+      `import { checkingClientFactory } from ${JSON.stringify(checking)};`,
+      ...top,
+      'export default () => {',
+      '  const inner = checkingClientFactory();',
+      '  return async (options) => {',
+      ...before.map((line) => `    ${line}`),
+      '    return inner(options);',
+      '  };',
+      '};',
+      '',
+    ].join('\n'),
+  );
+}
+
 interface ErrorJson {
   tool: { name: string; version: string };
   schemaVersion: number;
@@ -111,23 +131,10 @@ describe('check-client exit status 2 leaves its reports', () => {
   }, 60_000);
 
   it('no scenario could run (a client that connects once per transport, never again): status error, the scenarios kept, an <error> beside the skipped properties', async () => {
-    const checking = join(process.cwd(), 'dist/src/client-adapters/checking-client.js').replace(/\\/g, '/');
-    const adapter = module(
-      'connects-once.mjs',
-      [
-        `import { checkingClientFactory } from ${JSON.stringify(checking)};`,
-        'const seen = new Set();',
-        'export default () => {',
-        '  const inner = checkingClientFactory();',
-        '  return async (options) => {',
-        '    if (seen.has(options.transport)) throw new Error("cannot connect again");',
-        '    seen.add(options.transport);',
-        '    return inner(options);',
-        '  };',
-        '};',
-        '',
-      ].join('\n'),
-    );
+    const adapter = checkingAdapter('connects-once.mjs', ['const seen = new Set();'], [
+      'if (seen.has(options.transport)) throw new Error("cannot connect again");',
+      'seen.add(options.transport);',
+    ]);
     // Both forms of a fixed scenario's name: as reports print it, and bare.
     const { run, json, junit, markdown } = await withReports('no-scenario', ['--adapter', adapter, '--timeout', '300', '--scenarios', 'fixed:no-priming-cut,resume-refused']);
     expect(run.code, run.stderr).toBe(2);
@@ -144,21 +151,7 @@ describe('check-client exit status 2 leaves its reports', () => {
 
 describe('check-client stdout', () => {
   it('carries the report alone: what the adapter logs, at import and while checked, goes to stderr', async () => {
-    const checking = join(process.cwd(), 'dist/src/client-adapters/checking-client.js').replace(/\\/g, '/');
-    const adapter = module(
-      'chatty.mjs',
-      [
-        `import { checkingClientFactory } from ${JSON.stringify(checking)};`,
-        'console.log("chatty adapter loaded");',
-        'export default () => {',
-        '  const inner = checkingClientFactory();',
-        '  return async (options) => {',
-        '    console.info("chatty client connecting");',
-        '    return inner(options);',
-        '  };',
-        '};',
-      ].join('\n'),
-    );
+    const adapter = checkingAdapter('chatty.mjs', ['console.log("chatty adapter loaded");'], ['console.info("chatty client connecting");']);
     const run = await runCli(['check-client', '--adapter', adapter, '--scenarios', 'legacy-cut', '--no-model', '--json', '--quiet']);
     expect(run.code, run.stderr).toBe(0);
     expect((JSON.parse(run.stdout) as ErrorJson).status).toBe('pass');
@@ -169,11 +162,7 @@ describe('check-client stdout', () => {
 
 describe('check-client ends', () => {
   it('even when the adapter leaves something running that would keep the process up', async () => {
-    const checking = join(process.cwd(), 'dist/src/client-adapters/checking-client.js').replace(/\\/g, '/');
-    const adapter = module(
-      'leaky.mjs',
-      [`import { checkingClientFactory } from ${JSON.stringify(checking)};`, 'setInterval(() => {}, 1000);', 'export default () => checkingClientFactory();'].join('\n'),
-    );
+    const adapter = checkingAdapter('leaky.mjs', ['setInterval(() => {}, 1000);']);
     const run = await runCli(['check-client', '--adapter', adapter, '--scenarios', 'legacy-cut', '--no-model', '--json', '--quiet']);
     expect(run.code, run.stderr).toBe(0);
     expect((JSON.parse(run.stdout) as ErrorJson).status).toBe('pass');
