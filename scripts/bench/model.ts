@@ -6,7 +6,7 @@
  * the ratios, since other processes share the cores. Memory is judged per state added from the
  * full-knob bounds to larger ones, where what a process pays whatever it explores cancels out, and
  * also read per state at each of the two bounds, and at the full-knob bounds with a small young
- * generation. Then `explore --matrix` at the default bounds, timed.
+ * generation. Then `explore --matrix` at the default bounds, timed three times.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -106,16 +106,18 @@ export default async function modelBench(): Promise<BenchSection> {
   // over 600 B/state at 52k states. Per state added from these bounds to larger ones, it cancels
   // out: that is the cost of each state explored, what limits how deep the model can be explored,
   // and the target is judged on it. Peak RSS per state at these bounds is shown too, under Node's
-  // default young generation and under a 4 MB semi-space for both engines (the difference between
-  // the two is the young generation). The larger bounds run once per engine (today's takes about a minute).
+  // default young generation and with the young generation held at its starting size for both
+  // engines (`--max-semi-space-size=1`: V8 starts every semi-space at 1 MB and grows it as objects
+  // survive; the difference between the two readings is that growth). The larger bounds run once
+  // per engine (today's takes about a minute).
   const larger = formatBounds({ ...defaultBounds, deletes: 1, unsolicited: 1, notifications: 3 });
   const baseLarge = run('graph', 'none', 'exact', 'reference', larger);
   const bestLarge = run('search', 'all', 'fingerprint', 'reference', larger);
   if (bestLarge.states !== baseLarge.states) throw new Error(`at ${larger}: explore() found ${bestLarge.states} states, today's engine ${baseLarge.states}`);
-  const smallYoung = ['--max-semi-space-size=4'];
+  const smallYoung = ['--max-semi-space-size=1'];
   const baseSmallYoung = run('graph', 'none', 'exact', 'reference', bounds, false, smallYoung);
   const bestSmallYoung = run('search', 'all', 'fingerprint', 'reference', bounds, false, smallYoung);
-  if (bestSmallYoung.states !== base.states || baseSmallYoung.states !== base.states) throw new Error('with a 4 MB semi-space: another state count');
+  if (bestSmallYoung.states !== base.states || baseSmallYoung.states !== base.states) throw new Error('with the young generation held: another state count');
   const above = (r: Run) => r.peakRss - r.baseRss;
   const addedPerState = (large: Run, small: Run[]) => (above(large) - median(small.map(above))) / (large.states - base.states);
   const baseAdded = addedPerState(baseLarge, baseRuns);
@@ -128,7 +130,8 @@ export default async function modelBench(): Promise<BenchSection> {
     `target memory per state <= 1/10 of today's, as peak RSS per state added from ${base.states} to ${baseLarge.states} states (${larger}): ` +
       reading(bestAdded, baseAdded),
     `memory per state, other readings: peak RSS above start per state at ${base.states} states (medians of the three; the reading the target was judged on until it moved to per state added) ` +
-      `${reading(median(bestRuns.map(perState)), median(baseRuns.map(perState)))}; the same with a 4 MB semi-space for both engines (one run each) ` +
+      `${reading(median(bestRuns.map(perState)), median(baseRuns.map(perState)))}; the same with the young generation held at its starting 1 MB semi-space for both engines ` +
+      `(one run each; CPU ${(bestSmallYoung.cpuMs / 1000).toFixed(2)} s and ${(baseSmallYoung.cpuMs / 1000).toFixed(2)} s) ` +
       `${reading(perState(bestSmallYoung), perState(baseSmallYoung))}; per state at ${baseLarge.states} states ${reading(perState(bestLarge), perState(baseLarge))}`,
     `at the larger bounds today's engine took ${(baseLarge.cpuMs / 1000).toFixed(2)} s CPU, explore() ${(bestLarge.cpuMs / 1000).toFixed(2)} s = ` +
       `${(baseLarge.cpuMs / bestLarge.cpuMs).toFixed(2)}x (one run each)`,
@@ -143,26 +146,48 @@ export default async function modelBench(): Promise<BenchSection> {
   const threads = Math.min(availableParallelism(), Object.keys(policies).length);
   // The matrix runs the installed CLI (compiled dist/): built from these sources first, untimed, so a stale build is never measured.
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+  // Wall time counts whatever else the cores run: one run varies by 10-20% here, so the target is
+  // judged on the median of three, as the speed target is.
+  const matrixRuns: MatrixRun[] = [];
+  for (let i = 0; i < 3; i++) {
+    const r = timeMatrix();
+    matrixRuns.push(r);
+    if (r.failed) {
+      lines.push(`explore --matrix at default bounds (every named policy): ${r.failed} after ${r.wall.toFixed(2)} s wall (target under 10 s: NOT MET)`);
+      return { title: `model exploration: reference, bounds ${bounds}`, lines };
+    }
+  }
+  const wall = median(matrixRuns.map((r) => r.wall));
+  const cpus = matrixRuns.every((r) => r.cpu !== undefined) ? `; ${matrixRuns.map((r) => r.cpu!.toFixed(2)).join(', ')} s CPU` : '';
+  lines.push(
+    `explore --matrix at default bounds (every named policy, on ${threads} threads), three runs: ${matrixRuns.map((r) => r.wall.toFixed(2)).join(', ')} s wall${cpus}; ` +
+      `median ${wall.toFixed(2)} s (target under 10 s: ${wall < 10 ? 'MET' : 'NOT MET'}; wall time also counts what else runs on the cores, load average ${loadavg()[0]!.toFixed(1)})`,
+  );
+  return { title: `model exploration: reference, bounds ${bounds}`, lines };
+}
+
+interface MatrixRun {
+  wall: number;
+  /** CPU seconds of the run (its threads together), where the platform tells. */
+  cpu?: number;
+  /** Why the run failed, if it did. */
+  failed?: string;
+}
+
+/** One run of the installed CLI's `explore --matrix`, timed. */
+function timeMatrix(): MatrixRun {
   const cpu0 = childrenCpuMs();
   const wall0 = performance.now();
-  let failed = '';
+  let failed: string | undefined;
   try {
     execFileSync(process.execPath, ['bin/mcp-resume-spec.js', 'explore', '--matrix'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
   } catch (error) {
-    // Exit 1 means some policy violates a property, which the matrix is there to show; any other failure is reported, after the stages.
+    // Exit 1 means some policy violates a property, which the matrix is there to show; any other failure is reported.
     const { status, stderr } = error as { status?: number; stderr?: string };
     if (status !== 1) failed = `FAILED (exit ${status}): ${String(stderr ?? error).trim().split('\n').at(-1)}`;
   }
   const wall = (performance.now() - wall0) / 1000;
   const cpu1 = childrenCpuMs();
-  const cpu = cpu0 !== undefined && cpu1 !== undefined ? `${((cpu1 - cpu0) / 1000).toFixed(2)} s CPU, ` : '';
-  if (failed) {
-    lines.push(`explore --matrix at default bounds (every named policy): ${failed} after ${cpu}${wall.toFixed(2)} s wall (target under 10 s: NOT MET)`);
-    return { title: `model exploration: reference, bounds ${bounds}`, lines };
-  }
-  lines.push(
-    `explore --matrix at default bounds (every named policy, on ${threads} threads): ${cpu}${wall.toFixed(2)} s wall ` +
-      `(target under 10 s: ${wall < 10 ? 'MET' : 'NOT MET'}; wall time also counts what else runs on the cores, load average ${loadavg()[0]!.toFixed(1)})`,
-  );
-  return { title: `model exploration: reference, bounds ${bounds}`, lines };
+  return { wall, ...(cpu0 !== undefined && cpu1 !== undefined ? { cpu: (cpu1 - cpu0) / 1000 } : {}), ...(failed ? { failed } : {}) };
 }
+

@@ -1,30 +1,58 @@
 /**
- * Baselines for CI (`check --baseline FILE`, `--write-baseline FILE`): the failures a project
- * already knows about, so that they do not fail its build while every new failure still does, and
- * a known failure that now passes is reported as fixed. The file is small JSON:
+ * Baselines for CI (`check --baseline FILE`, `--write-baseline FILE`, and the same for
+ * `check-client`): the failures a project already knows about, so that they do not fail its build
+ * while every new failure still does, and a known failure that now passes is reported as fixed.
+ * The file is small JSON:
  *
  * ```json
  * { "baselineVersion": 1, "failures": [{ "id": "terminated-session-404", "level": "must" }] }
+ * { "baselineVersion": 1, "kind": "client", "failures": [{ "id": "client-reinitializes-on-404", "level": "must" }] }
  * ```
  *
  * `id` is a property id; `level` is informative (what the property's level was when the baseline
- * was written). A bare id string is accepted for an entry too.
+ * was written). A bare id string is accepted for an entry too. `kind` tells a client baseline from a
+ * server one: a file without it is a server baseline, as `check` has always written them, and
+ * `check-client` reads only files with `"kind": "client"`, so that each command refuses the other's
+ * file with a reason instead of matching nothing. What a baseline
+ * makes of the results is `src/report/baseline.ts`'s.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
-import { failOnLevels, type Level } from '../../properties/definition.js';
-import type { PropertyResult } from '../suite/types.js';
-import type { JsonBaseline } from '../report/json.js';
+import { clientPropertyIds, type ClientPropertyId } from '../../properties/client/ids.js';
+import type { Level } from '../../properties/definition.js';
+import type { BaselinedResult } from '../report/baseline.js';
 import { UsageError } from './command.js';
 
+export { applyBaseline, baselineLines } from '../report/baseline.js';
+
+/** Whose failures a baseline lists: a server's (`check`) or a client's (`check-client`). */
+export type BaselineKind = 'server' | 'client';
+
 /** The baseline file's shape. */
-export interface BaselineFile {
+export interface BaselineFile<Id extends string = PropertyId> {
   baselineVersion: 1;
-  failures: Array<{ id: PropertyId; level?: Level }>;
+  /** `client` for `check-client`'s; left out for `check`'s. */
+  kind?: 'client';
+  failures: Array<{ id: Id; level?: Level }>;
 }
 
-/** The properties a baseline lists. @throws UsageError when the file is missing, not JSON, or names an unknown property. */
-export function readBaseline(path: string): Set<PropertyId> {
+/** Per kind: its ids, what they are called, the command whose baseline it is. */
+const kinds = {
+  server: { ids: propertyIds as readonly string[], what: 'property id', command: 'check' },
+  client: { ids: clientPropertyIds as readonly string[], what: 'client property id', command: 'check-client' },
+} as const;
+
+/** The kind other than `kind`. */
+const other = (kind: BaselineKind): BaselineKind => (kind === 'server' ? 'client' : 'server');
+
+/** Why a file of the other kind is refused, in one sentence. */
+function wrongKind(path: string, kind: BaselineKind, found: string): string {
+  const theirs = kinds[other(kind)].command;
+  return `--baseline: ${path} is a ${other(kind)} baseline (${found}, as ${theirs} --write-baseline writes); ${kinds[kind].command} takes the baseline ${kinds[kind].command} --write-baseline writes`;
+}
+
+/** The ids a baseline of `kind` lists. @throws UsageError when the file is missing, not JSON, of the other kind, or names an unknown property. */
+function readBaselineOf(path: string, kind: BaselineKind): Set<string> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -35,81 +63,53 @@ export function readBaseline(path: string): Set<PropertyId> {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--baseline: ${path} is not JSON: ${(error as Error).message.split('\n')[0]}`);
+    // One line: the parser's message may quote the file, newlines and all.
+    throw new UsageError(`--baseline: ${path} is not JSON: ${(error as Error).message.replace(/\s+/g, ' ')}`);
   }
-  const failures = (parsed as { failures?: unknown } | null)?.failures;
-  if (!Array.isArray(failures)) throw new UsageError(`--baseline: ${path} has no "failures" array (expected {"baselineVersion": 1, "failures": [{"id": ...}]})`);
-  const ids = new Set<PropertyId>();
-  for (const entry of failures) {
+  const file = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { baselineVersion?: unknown; kind?: unknown; failures?: unknown };
+  if (file.baselineVersion !== undefined && file.baselineVersion !== 1) {
+    throw new UsageError(`--baseline: ${path} has "baselineVersion": ${JSON.stringify(file.baselineVersion)}; this version of mcp-resume-spec reads 1`);
+  }
+  if (file.kind !== undefined && file.kind !== 'client') throw new UsageError(`--baseline: ${path} has "kind": ${JSON.stringify(file.kind)}; known: "client" (check-client's), or none (check's)`);
+  const fileKind: BaselineKind | undefined = file.kind === 'client' ? 'client' : undefined;
+  if (fileKind === 'client' && kind === 'server') throw new UsageError(wrongKind(path, kind, '"kind": "client"'));
+  // Strict for the newer kind: an empty server baseline would otherwise pass for a client one.
+  if (fileKind === undefined && kind === 'client') throw new UsageError(wrongKind(path, kind, 'no "kind": "client"'));
+  if (!Array.isArray(file.failures)) throw new UsageError(`--baseline: ${path} has no "failures" array (expected {"baselineVersion": 1, ${kind === 'client' ? '"kind": "client", ' : ''}"failures": [{"id": ...}]})`);
+  const { ids: known, what } = kinds[kind];
+  const ids = new Set<string>();
+  for (const entry of file.failures) {
     const id = typeof entry === 'string' ? entry : (entry as { id?: unknown } | null)?.id;
-    if (typeof id !== 'string' || !(propertyIds as readonly string[]).includes(id)) {
-      throw new UsageError(`--baseline: ${path} lists ${JSON.stringify(entry)}, not a property id; known: ${propertyIds.join(', ')}`);
+    if (typeof id === 'string' && kinds[other(kind)].ids.includes(id)) throw new UsageError(wrongKind(path, kind, `it lists ${JSON.stringify(id)}, a ${kinds[other(kind)].what}`));
+    if (typeof id !== 'string' || !known.includes(id)) {
+      throw new UsageError(`--baseline: ${path} lists ${JSON.stringify(entry)}, not a ${what}; known: ${known.join(', ')}`);
     }
-    ids.add(id as PropertyId);
+    ids.add(id);
   }
   return ids;
 }
 
-/** The baseline of this check's failures, as the file's text. */
-export function baselineText(properties: readonly PropertyResult[]): string {
-  const file: BaselineFile = {
+/** The properties a server baseline lists. @throws UsageError when the file is missing, not JSON, a client baseline, or names an unknown property. */
+export function readBaseline(path: string): Set<PropertyId> {
+  return readBaselineOf(path, 'server') as Set<PropertyId>;
+}
+
+/** The client properties a client baseline lists. @throws UsageError when the file is missing, not JSON, a server baseline, or names an unknown client property. */
+export function readClientBaseline(path: string): Set<ClientPropertyId> {
+  return readBaselineOf(path, 'client') as Set<ClientPropertyId>;
+}
+
+/** The baseline of a check's failures, as the file's text (`kind: "client"` for a client check's). */
+export function baselineText<Id extends string>(properties: readonly BaselinedResult<Id>[], kind: BaselineKind = 'server'): string {
+  const file: BaselineFile<Id> = {
     baselineVersion: 1,
+    ...(kind === 'client' ? { kind } : {}),
     failures: properties.filter((p) => p.status === 'fail').map((p) => ({ id: p.id, level: p.level })),
   };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
-/** Writes this check's failures as a baseline. */
-export function writeBaseline(path: string, properties: readonly PropertyResult[]): void {
-  writeFileSync(path, baselineText(properties));
-}
-
-/** How strictly a level is required: must (and derived) 0, should 1, policy 2. */
-const strictness = (level: Level): number => failOnLevels.indexOf(level === 'derived' ? 'must' : level);
-
-/**
- * The failures a baseline excuses that it does not list: each follows from a known failure
- * (`followsFrom`: whether it shows depends on how its cause plays out in a run, so it is not new)
- * and is required no more strictly than that cause (a policy entry never excuses a MUST). Down a
- * chain, to the fixpoint; by id, with the known failure each follows from.
- */
-function excusedByBaseline(listed: ReadonlySet<PropertyId>, properties: readonly PropertyResult[]): Map<PropertyId, PropertyId> {
-  const failed = new Map(properties.filter((p) => p.status === 'fail').map((p) => [p.id, p]));
-  const excused = new Map<PropertyId, PropertyId>();
-  const known = (id: PropertyId) => failed.has(id) && (listed.has(id) || excused.has(id));
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of failed.values()) {
-      const cause = p.followsFrom === undefined ? undefined : failed.get(p.followsFrom);
-      if (known(p.id) || cause === undefined || !known(cause.id) || strictness(p.level) < strictness(cause.level)) continue;
-      excused.set(p.id, cause.id);
-      grew = true;
-    }
-  }
-  return excused;
-}
-
-/**
- * What a baseline makes of a check's results: the listed failures that failed again, and those
- * {@link excusedByBaseline}, as `known` (they do not fail the check); and the listed ones that now
- * pass (`fixed`). A listed property that was skipped or not judged is neither.
- */
-export function applyBaseline(file: string, listed: ReadonlySet<PropertyId>, properties: readonly PropertyResult[]): JsonBaseline {
-  const failed = properties.filter((p) => p.status === 'fail');
-  const excused = excusedByBaseline(listed, properties);
-  const known = new Set([...failed.filter((p) => listed.has(p.id)).map((p) => p.id), ...excused.keys()]);
-  return {
-    file,
-    known: failed.filter((p) => known.has(p.id)).map((p) => p.id),
-    fixed: properties.filter((p) => p.status === 'pass' && listed.has(p.id)).map((p) => p.id),
-  };
-}
-
-/** The baseline's lines under the text report: a known failure the baseline does not list is named with what it follows from. */
-export function baselineLines(baseline: JsonBaseline, listed: ReadonlySet<PropertyId>, properties: readonly PropertyResult[]): string[] {
-  const followsFrom = (id: PropertyId) => properties.find((p) => p.id === id)?.followsFrom;
-  const named = baseline.known.map((id) => (listed.has(id) ? id : `${id}, not listed: it follows from ${followsFrom(id)!}`));
-  const lines = [`baseline ${baseline.file}: ${baseline.known.length} known failure(s) do not fail the check${named.length ? ` (${named.join('; ')})` : ''}`];
-  for (const id of baseline.fixed) lines.push(`FIXED ${id}: listed in the baseline, passes now (remove it from the baseline)`);
-  return lines;
+/** Writes a check's failures as a baseline of `kind`. */
+export function writeBaseline<Id extends string>(path: string, properties: readonly BaselinedResult<Id>[], kind: BaselineKind = 'server'): void {
+  writeFileSync(path, baselineText(properties, kind));
 }

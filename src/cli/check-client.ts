@@ -2,7 +2,8 @@
  * `mcp-resume-spec check-client`: checks an MCP client (an adapter module, or a built-in one)
  * against the reference server as an adversary, through a fault-injecting loopback proxy, and
  * reports which client properties it breaks. Exit status as `check`: 0 nothing violated at or above
- * `--fail-on`, 1 a property violated at or above it, 2 the check could not run.
+ * `--fail-on` (failures a `--baseline` lists aside), 1 a property violated at or above it, 2 the
+ * check could not run.
  */
 import { writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -13,10 +14,12 @@ import type { ClientFactory } from '../client-check/contract.js';
 import { renderClientJunit, renderClientJunitError } from '../client-check/junit.js';
 import { loadClientAdapter } from '../client-check/load.js';
 import { renderClientMarkdown, renderClientMarkdownError } from '../client-check/markdown.js';
+import { applyBaseline } from '../report/baseline.js';
 import { clientCheckError, clientExitStatus, renderClientJson, renderClientJsonError, renderClientText, type ClientReport } from '../client-check/report.js';
 import { deterministicScenarios, runClientCheck } from '../client-check/run.js';
 import { clientScenarios } from '../client-check/scenarios.js';
 import { integerFlag, parseFailOn, parseFlags, type Flags } from './args.js';
+import { readClientBaseline, writeBaseline } from './baseline.js';
 import { UsageError, type Command } from './command.js';
 import { boundedLoad, loadBoundMs } from './bounded-load.js';
 import { consoleToStderr } from './console-to-stderr.js';
@@ -25,7 +28,8 @@ import { progressRenderer } from './progress.js';
 
 const usage = `usage: mcp-resume-spec check-client (--adapter MODULE | --client NAME) [--timeout MS] [--only IDS]
                                     [--runs N] [--seed S] [--path P] [--scenarios NAMES] [--no-model] [--json]
-                                    [--out FILE] [--junit FILE] [--markdown FILE] [--fail-on must|should|policy] [--quiet]
+                                    [--out FILE] [--junit FILE] [--markdown FILE] [--fail-on must|should|policy]
+                                    [--baseline FILE] [--write-baseline FILE] [--quiet]
 
 Checks an MCP client: per scenario a fresh reference server, a loopback proxy that records the wire
 and injects the scenario's faults (cuts, an undrained cut, delays, chosen answers, withheld priming,
@@ -54,11 +58,16 @@ then fast-check interleavings of calls and faults (a failure shrunk, replayable 
   --markdown FILE    also write a Markdown report (Mermaid sequence diagrams, vitest reproductions)
   --fail-on LEVEL    the weakest level whose failure fails the check (default policy), in any case: must, should,
                      policy; failures below it are reported, and noted on stderr
+  --baseline FILE    known failures (a file --write-baseline wrote): listed failures do not fail the check,
+                     and a listed failure that now passes is reported FIXED
+  --write-baseline FILE   write this check's failures as a baseline: {"baselineVersion": 1, "kind": "client",
+                     "failures": [{"id", "level"}]} (check's baselines are refused, and the reverse)
   --quiet            no progress on stderr (by default a live line on a terminal, a line every few seconds otherwise)
 Report paths are checked before the run. The JSON report leads with tool, schemaVersion and status (pass, fail
-or error: what the exit status says). Exit status: 0 no property violated at or above --fail-on, 1 a property
-violated at or above it, 2 the check could not run (a flag, a module that does not load, a client that runs no
-scenario; the JSON, JUnit and Markdown reports then say why, the JSON with status "error").`;
+or error: what the exit status says). Exit status: 0 no property violated at or above --fail-on (baselined
+failures aside), 1 a property violated at or above it, 2 the check could not run (a flag, a baseline file it
+cannot use, a module that does not load, a client that runs no scenario; the JSON, JUnit and Markdown reports
+then say why, the JSON with status "error").`;
 
 
 function list<T extends string>(flag: string, text: string | undefined, known: readonly T[]): T[] | undefined {
@@ -99,6 +108,8 @@ const checkClientFlags = {
   junit: { type: 'string' },
   markdown: { type: 'string' },
   'fail-on': { type: 'string' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
   quiet: { type: 'boolean' },
 } as const;
 
@@ -124,7 +135,7 @@ export const checkClientCommand: Command = {
     const startedAt = performance.now();
     const flags = parseFlags(argv, checkClientFlags);
     // Report paths first: a path that cannot be written is a usage error before any time is spent.
-    for (const flag of ['out', 'junit', 'markdown'] as const) {
+    for (const flag of ['out', 'junit', 'markdown', 'write-baseline'] as const) {
       const path = flags[flag];
       if (path !== undefined) checkWritable(flag, path);
     }
@@ -159,6 +170,7 @@ async function checkClient(flags: CheckClientFlags, known: Known): Promise<numbe
     if (!/^-?\d+$/.test(flags.seed)) throw new UsageError(`--seed must be an integer, got ${JSON.stringify(flags.seed)}`);
     seed = Number(flags.seed);
   }
+  const baseline = flags.baseline !== undefined ? readClientBaseline(flags.baseline) : undefined;
   const path = flags.path;
   if (path !== undefined && !/^(fixed|model):/.test(path)) {
     // A scenario's bare name: the user meant the form the report prints.
@@ -205,18 +217,25 @@ async function checkClient(flags: CheckClientFlags, known: Known): Promise<numbe
   }
   report = { ...report, client: { ...report.client, ...known.client } };
   const invocation = `npx mcp-resume-spec check-client ${flags.adapter !== undefined ? `--adapter ${flags.adapter}` : `--client ${flags.client}`}${flags.timeout !== undefined ? ` --timeout ${timeoutMs}` : ''}`;
-  const json = renderClientJson(report, failOn);
+  const applied = baseline ? applyBaseline(flags.baseline!, baseline, report.properties) : undefined;
+  const json = renderClientJson(report, failOn, applied);
   if (flags.out !== undefined) writeFileSync(flags.out, json);
-  if (flags.junit !== undefined) writeFileSync(flags.junit, renderClientJunit(report, invocation));
+  if (flags.junit !== undefined) writeFileSync(flags.junit, renderClientJunit(report, invocation, applied));
   if (flags.markdown !== undefined) {
     const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd() } : { client: flags.client! };
-    writeFileSync(flags.markdown, renderClientMarkdown(report, invocation, source));
+    writeFileSync(flags.markdown, renderClientMarkdown(report, invocation, source, applied));
   }
-  console.log(flags.json ? json : renderClientText(report, invocation));
-  const status = clientExitStatus(report, failOn);
+  console.log(flags.json ? json : renderClientText(report, invocation, applied));
+  const status = clientExitStatus(report, failOn, applied);
   const error = clientCheckError(report);
   if (error !== undefined) console.error(`mcp-resume-spec check-client: ${error}`);
-  const belowThreshold = report.properties.filter((p) => p.status === 'fail' && !countsAt(p.level, failOn)).length;
+  // A check that could not be done found nothing: an empty baseline would say the client breaks nothing.
+  if (flags['write-baseline'] !== undefined) {
+    if (error === undefined) writeBaseline(flags['write-baseline'], report.properties, 'client');
+    else console.error(`note: no baseline written to ${flags['write-baseline']}: the check could not be done`);
+  }
+  const belowThreshold = report.properties.filter((p) => p.status === 'fail' && !countsAt(p.level, failOn) && !applied?.known.includes(p.id)).length;
   if (belowThreshold > 0) process.stderr.write(`note: ${belowThreshold} failure(s) below --fail-on ${failOn} do not fail the check\n`);
+  if (applied && applied.fixed.length > 0) process.stderr.write(`note: ${applied.fixed.length} baselined failure(s) now pass: ${applied.fixed.join(', ')}\n`);
   return status;
 }

@@ -210,14 +210,15 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   const status = counted.length > 0 ? 'fail' : 'pass';
   const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd(), paths } : { url: target.url, paths: target.paths ?? paths };
   const invocation = flags.adapter !== undefined ? `npx mcp-resume-spec check --adapter ${flags.adapter}` : `npx mcp-resume-spec check --url ${location!.endpoint}`;
-  if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms }));
-  if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, source));
+  const reported = applied ? { outcome: applied, lines: baselineLines(applied, baseline!, report.properties) } : undefined;
+  if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms, ...(reported ? { baseline: reported } : {}) }));
+  if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, { ...source, ...(reported ? { baseline: reported } : {}) }));
   if (flags['write-baseline'] !== undefined) writeBaseline(flags['write-baseline'], report.properties);
   if (flags.json) {
     process.stdout.write(renderJson(report, { status, ms, ...(applied ? { baseline: applied } : {}) }));
   } else {
     const text = renderText(report, { color: process.stdout.isTTY === true, invocation });
-    process.stdout.write(applied ? `${text}\n${baselineLines(applied, baseline!, report.properties).join('\n')}\n` : text);
+    process.stdout.write(reported ? `${text}\n${reported.lines.join('\n')}\n` : text);
   }
   const belowThreshold = failures.filter((p) => !countsAt(p.level, failOn) && !applied?.known.includes(p.id)).length;
   if (belowThreshold > 0) process.stderr.write(`note: ${belowThreshold} failure(s) below --fail-on ${failOn} do not fail the check\n`);

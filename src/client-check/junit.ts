@@ -4,13 +4,18 @@
  * the adapter's file name, never a path: stable across machines; its level as the testcase
  * property `level`), `<failure>` with the reason, why the property is required, the trace and the
  * replay flags; `<skipped>` with the reason. A check that could not be done (exit status 2) has a
- * test case `check` with an `<error>` saying why, as `check`'s. Escaping as the server report's.
- * Pure: no I/O.
+ * test case `check` with an `<error>` saying why, as `check`'s. With a baseline, a property it
+ * covers or that it lists and now passes has the testcase property `baseline` (`known`, `fixed`)
+ * and its line (first in a known failure's text, in a fixed one's `<system-out>`); the suite's
+ * `<system-out>` has the baseline's lines as the text report prints them. A known failure stays a
+ * `<failure>`: the client does break the property; the exit status is what the baseline changes.
+ * Escaping as the server report's. Pure: no I/O.
  */
 import { clientDefinitions } from '../../properties/client/definitions.js';
+import { baselineMark, baselineNote } from '../report/baseline.js';
 import { levelTag, whyLines } from '../report/basis.js';
 import { escapeXmlAttribute, escapeXmlText } from '../report/junit.js';
-import { clientCheckError, clientReplayFlags, renderTrace, type ClientPropertyResult, type ClientReport } from './report.js';
+import { clientBaselineLines, clientCheckError, clientReplayFlags, renderTrace, type ClientBaseline, type ClientPropertyResult, type ClientReport } from './report.js';
 
 function attributes(values: Record<string, string | number | undefined>): string {
   return Object.entries(values)
@@ -19,9 +24,10 @@ function attributes(values: Record<string, string | number | undefined>): string
     .join('');
 }
 
-function failureText(p: ClientPropertyResult, invocation: string): string {
+function failureText(p: ClientPropertyResult, invocation: string, baseline: ClientBaseline | undefined): string {
   const { id: _id, level, ...basis } = clientDefinitions[p.id];
-  const lines = [p.reason ?? '(no reason given)', '', 'why this is required:', ...whyLines(level, basis).map((l) => `  ${l}`)];
+  const note = baselineNote(baseline, p.id);
+  const lines = [...(note !== undefined ? [note, ''] : []), p.reason ?? '(no reason given)', '', 'why this is required:', ...whyLines(level, basis).map((l) => `  ${l}`)];
   const c = p.counterexample;
   if (c) {
     lines.push('', `scenario ${c.scenario} [${c.transport}, ${c.policy}]; faults: ${c.faults.join('; ') || 'none'}`);
@@ -45,9 +51,10 @@ function errorCase(client: ClientReport['client'], reason: string): string[] {
 /**
  * Renders a client report as JUnit XML.
  * @param invocation - the command that checked the client, without `--seed`/`--path`
+ * @param baseline - what `--baseline FILE` made of the failures, when one was given
  * @returns an XML 1.0 document ending with a newline
  */
-export function renderClientJunit(report: ClientReport, invocation: string): string {
+export function renderClientJunit(report: ClientReport, invocation: string, baseline?: ClientBaseline): string {
   // Every scenario failed to run: the properties are skipped, and the check itself is an error.
   const error = clientCheckError(report);
   const counts = { tests: report.properties.length + (error !== undefined ? 1 : 0), failures: 0, errors: error !== undefined ? 1 : 0, skipped: 0 };
@@ -66,6 +73,7 @@ export function renderClientJunit(report: ClientReport, invocation: string): str
     ...(report.client.adapter !== undefined ? [`      <property${attributes({ name: 'client.adapter', value: report.client.adapter })}/>`] : []),
     `      <property${attributes({ name: 'timeoutMs', value: report.timeoutMs })}/>`,
     `      <property${attributes({ name: 'scenarios', value: report.scenarios.length })}/>`,
+    ...(baseline ? [`      <property${attributes({ name: 'baseline', value: baseline.file })}/>`] : []),
   ];
   if (report.interleavings) {
     lines.push(`      <property${attributes({ name: 'seed', value: report.interleavings.seed })}/>`);
@@ -74,17 +82,20 @@ export function renderClientJunit(report: ClientReport, invocation: string): str
   lines.push('    </properties>');
   for (const p of report.properties) {
     lines.push(`    <testcase${attributes({ classname: suite, name: p.id, assertions: p.runs })}>`);
-    lines.push(`      <properties><property${attributes({ name: 'level', value: p.level })}/></properties>`);
+    const mark = baselineMark(baseline, p.id);
+    lines.push(`      <properties><property${attributes({ name: 'level', value: p.level })}/>${mark ? `<property${attributes({ name: 'baseline', value: mark })}/>` : ''}</properties>`);
     if (p.status === 'fail') {
-      lines.push(`      <failure${attributes({ message: `${levelTag(p.level)} ${p.reason ?? 'property violated'}`, type: 'counterexample' })}>${escapeXmlText(failureText(p, invocation))}</failure>`);
+      lines.push(`      <failure${attributes({ message: `${levelTag(p.level)} ${p.reason ?? 'property violated'}`, type: 'counterexample' })}>${escapeXmlText(failureText(p, invocation, baseline))}</failure>`);
     } else if (p.status === 'skip') {
       lines.push(`      <skipped${attributes({ message: p.reason ?? 'skipped' })}/>`);
+    } else if (mark === 'fixed') {
+      lines.push(`      <system-out>${escapeXmlText(baselineNote(baseline, p.id)!)}</system-out>`);
     }
     lines.push('    </testcase>');
   }
   if (error !== undefined) lines.push(...errorCase(report.client, error));
-  const notes = report.abilities?.notes ?? [];
-  if (notes.length > 0) lines.push(`    <system-out>${escapeXmlText(notes.map((note) => `note: ${note}`).join('\n'))}</system-out>`);
+  const out = [...(report.abilities?.notes ?? []).map((note) => `note: ${note}`), ...(baseline ? clientBaselineLines(report, baseline) : [])];
+  if (out.length > 0) lines.push(`    <system-out>${escapeXmlText(out.join('\n'))}</system-out>`);
   const broken = report.scenarios.filter((s) => s.error !== undefined);
   if (broken.length > 0) lines.push(`    <system-err>${escapeXmlText(broken.map((s) => `scenario ${s.name} could not run: ${s.error}`).join('\n'))}</system-err>`);
   lines.push('  </testsuite>', '</testsuites>');

@@ -3,13 +3,16 @@
  * property its reason, why it is required (the spec's words), the trace, a Mermaid
  * `sequenceDiagram` of the recorded history (participants App, Client, Proxy, Server), the replay
  * command, and a vitest test that replays the counterexample through `runClientCheck`: red while
- * the client has the bug, green once it is fixed. Drawn from the history as data. Pure: no I/O.
+ * the client has the bug, green once it is fixed. With a baseline, the table marks a known failure
+ * `(known)` and a listed one that passes `(FIXED)`, and a Baseline section has its lines as the
+ * text report prints them. Drawn from the history as data. Pure: no I/O.
  */
 import type { AppEntry, ClientHistory, WireEntry } from '../../properties/client/history.js';
 import { clientDefinitions } from '../../properties/client/definitions.js';
 import type { ClientPropertyId } from '../../properties/client/ids.js';
+import { baselineCellMark } from '../report/baseline.js';
 import { adapterSpecifier, codeBlock, escapeMarkdown, escapeMermaid, whyRequired } from '../report/markdown.js';
-import { clientCheckError, clientReplayFlags, levelLabel, renderEntry, renderTrace, type ClientCounterexample, type ClientReport } from './report.js';
+import { clientBaselineLines, clientCheckError, clientReplayFlags, levelLabel, type ClientBaseline, renderEntry, renderTrace, type ClientCounterexample, type ClientReport } from './report.js';
 
 /** What a Mermaid line of one history entry is: who speaks to whom, or a note; undefined to leave it out. */
 function diagramLine(entry: WireEntry | AppEntry): string | undefined {
@@ -111,8 +114,9 @@ export function renderClientMarkdownError(client: ClientReport['client'], reason
 /**
  * Renders a client report as Markdown.
  * @param invocation - the command that checked the client, without `--seed`/`--path`
+ * @param baseline - what `--baseline FILE` made of the failures, when one was given
  */
-export function renderClientMarkdown(report: ClientReport, invocation: string, source: ClientSource): string {
+export function renderClientMarkdown(report: ClientReport, invocation: string, source: ClientSource, baseline?: ClientBaseline): string {
   const failed = report.properties.filter((p) => p.status === 'fail');
   const out = [
     `# mcp-resume-spec check-client: ${escapeMarkdown(report.client.name)}`,
@@ -122,8 +126,9 @@ export function renderClientMarkdown(report: ClientReport, invocation: string, s
     '',
     '| status | level | property | scenarios | reason |',
     '| --- | --- | --- | ---: | --- |',
-    ...report.properties.map((p) => `| ${statusCell[p.status]} | ${levelLabel(p.level)} | \`${p.id}\` | ${p.runs} | ${p.reason ? escapeMarkdown(p.reason) : ''} |`),
+    ...report.properties.map((p) => `| ${statusCell[p.status]}${baselineCellMark(baseline, p.id)} | ${levelLabel(p.level)} | \`${p.id}\` | ${p.runs} | ${p.reason ? escapeMarkdown(p.reason) : ''} |`),
   ];
+  if (baseline) out.push('', '## Baseline', '', ...clientBaselineLines(report, baseline).map((line) => `- ${escapeMarkdown(line)}`));
   const notes = report.abilities?.notes ?? [];
   if (notes.length > 0) out.push('', '## Notes', '', ...notes.map((note) => `- ${escapeMarkdown(note)}`));
   const broken = report.scenarios.filter((s) => s.error !== undefined);

@@ -8,6 +8,7 @@ import { clientDefinitions } from '../../properties/client/definitions.js';
 import type { ClientHistory, WireEntry, AppEntry } from '../../properties/client/history.js';
 import type { ClientPropertyId } from '../../properties/client/ids.js';
 import type { Transport } from '../../model/transport.js';
+import { baselineLines, type BaselineOutcome } from '../report/baseline.js';
 import { whyLines } from '../report/basis.js';
 import { shellQuote } from '../report/common.js';
 import type { CheckStatus } from '../report/json.js';
@@ -99,15 +100,29 @@ export function clientCheckError(report: ClientReport): string | undefined {
   return `no scenario could run: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? `; and ${reasons.length - 3} other reason(s)` : ''}`;
 }
 
-/** 0 nothing violated at or above `failOn`, 1 something is, 2 no scenario could run. */
-export function clientExitStatus(report: ClientReport, failOn: FailOn = 'policy'): 0 | 1 | 2 {
+/** What a client baseline (`--baseline FILE`) made of a client check's failures. */
+export type ClientBaseline = BaselineOutcome<ClientPropertyId>;
+
+/**
+ * 0 nothing violated at or above `failOn` (failures the baseline knows aside), 1 something is, 2 no
+ * scenario could run.
+ */
+export function clientExitStatus(report: ClientReport, failOn: FailOn = 'policy', baseline?: ClientBaseline): 0 | 1 | 2 {
   if (clientCheckError(report) !== undefined) return 2;
-  return report.properties.some((p) => p.status === 'fail' && countsAt(p.level, failOn)) ? 1 : 0;
+  return report.properties.some((p) => p.status === 'fail' && countsAt(p.level, failOn) && !baseline?.known.includes(p.id)) ? 1 : 0;
 }
 
 /** The check's outcome as the JSON report says it: what the exit status says (0 pass, 1 fail, 2 error). */
-export function clientCheckStatus(report: ClientReport, failOn: FailOn = 'policy'): CheckStatus {
-  return (['pass', 'fail', 'error'] as const)[clientExitStatus(report, failOn)];
+export function clientCheckStatus(report: ClientReport, failOn: FailOn = 'policy', baseline?: ClientBaseline): CheckStatus {
+  return (['pass', 'fail', 'error'] as const)[clientExitStatus(report, failOn, baseline)];
+}
+
+/**
+ * The baseline's lines, as `check` prints them. Client properties have no `followsFrom` (none is
+ * another's consequence), so every known failure is a listed one.
+ */
+export function clientBaselineLines(report: ClientReport, baseline: ClientBaseline): string[] {
+  return baselineLines(baseline, new Set([...baseline.known, ...baseline.fixed]), report.properties);
 }
 
 function short(value: unknown, max = 120): string {
@@ -159,8 +174,8 @@ function interleavingsText(report: ClientReport, drawn: number): string {
   return drawn > 0 ? `, ${drawn} fast-check run${drawn === 1 ? '' : 's'} (replayed)` : '';
 }
 
-/** The text report. */
-export function renderClientText(report: ClientReport, invocation = `mcp-resume-spec check-client --client ${report.client.name}`): string {
+/** The text report; with a baseline, its lines at the end (known failures, FIXED ones), as `check`'s. */
+export function renderClientText(report: ClientReport, invocation = `mcp-resume-spec check-client --client ${report.client.name}`, baseline?: ClientBaseline): string {
   const adapter = report.client.adapter !== undefined ? `, adapter ${report.client.adapter}` : '';
   const lines = [`check-client: ${report.client.name} (request timeout ${report.timeoutMs} ms${adapter})`, ''];
   const counts = (source: ScenarioSource) => report.scenarios.filter((s) => s.source === source).length;
@@ -190,6 +205,7 @@ export function renderClientText(report: ClientReport, invocation = `mcp-resume-
   }
   const failed = report.properties.filter((p) => p.status === 'fail').length;
   lines.push('', `${failed} of ${report.properties.length} client properties violated`);
+  if (baseline) lines.push(...clientBaselineLines(report, baseline));
   return lines.join('\n');
 }
 
@@ -197,11 +213,12 @@ const tool = () => ({ name: 'mcp-resume-spec' as const, version: toolVersion() }
 
 /**
  * The JSON report (the counterexample's history included, as data), led by the fields CI reads:
- * the tool and its version, `schemaVersion`, `status` (what the exit status says under `failOn`) and,
- * with `status: "error"`, `error` (why).
+ * the tool and its version, `schemaVersion`, `status` (what the exit status says under `failOn` and
+ * the baseline) and, with `status: "error"`, `error` (why); with a baseline, `baseline` (`file`,
+ * `known`, `fixed`, as `check`'s JSON has it: a field added, `schemaVersion` stays).
  */
-export function renderClientJson(report: ClientReport, failOn: FailOn = 'policy'): string {
-  const status = clientCheckStatus(report, failOn);
+export function renderClientJson(report: ClientReport, failOn: FailOn = 'policy', baseline?: ClientBaseline): string {
+  const status = clientCheckStatus(report, failOn, baseline);
   const error = clientCheckError(report);
   return JSON.stringify(
     {
@@ -211,6 +228,7 @@ export function renderClientJson(report: ClientReport, failOn: FailOn = 'policy'
       ...(error !== undefined ? { error } : {}),
       ...report,
       properties: report.properties.map((p) => ({ ...p, levelLabel: levelLabel(p.level), basis: clientDefinitions[p.id] })),
+      ...(baseline ? { baseline: { file: baseline.file, known: [...baseline.known], fixed: [...baseline.fixed] } } : {}),
     },
     null,
     2,

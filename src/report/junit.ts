@@ -4,12 +4,18 @@
  * its level as the testcase property `level`), `<failure>` (message prefixed with the level tag)
  * with why the property is required (the spec's words) and the counterexample's trace as text,
  * `<skipped>` with the reason; a failure another one explains names its cause; divergences from
- * the model are listed in the suite's `<system-out>` (findings, not property failures).
+ * the model are listed in the suite's `<system-out>` (findings, not property failures). With a
+ * baseline, a property it covers or lists and now passes has the testcase property `baseline`
+ * (`known`, `fixed`) and its line, and the suite's `<system-out>` has the baseline's lines; a known
+ * failure stays a `<failure>` (the candidate does break the property: the exit status is what the
+ * baseline changes), as in `check-client`'s report.
  *
  * Everything from the candidate is escaped; characters XML 1.0 cannot hold at all (most C0
  * controls, U+FFFE/U+FFFF, lone surrogates) are written as visible `\uXXXX` text. Pure: no I/O.
  */
+import type { PropertyId } from '../../model/property-ids.js';
 import type { PropertyResult, SuiteReport } from '../suite/types.js';
+import { baselineMark, baselineNote, type BaselineOutcome, type ReportBaseline } from './baseline.js';
 import { levelTag, whyLines } from './basis.js';
 import { countStatuses, numberSteps, replayLine } from './common.js';
 import { causeLine, divergenceLine, followsLine, oracleLines, traceLines } from './findings.js';
@@ -57,8 +63,9 @@ function attributes(values: Record<string, string | number | undefined>): string
 }
 
 /** The text of a `<failure>`: reason, why the property is required, numbered trace, oracle lines, replay flags. */
-function failureText(p: PropertyResult, invocation: string | undefined): string {
-  const lines = [p.reason ?? '(no reason given)', '', 'why this is required:', ...whyLines(p.level, p.basis).map((l) => `  ${l}`)];
+function failureText(p: PropertyResult, invocation: string | undefined, baseline: BaselineOutcome<PropertyId> | undefined): string {
+  const note = baselineNote(baseline, p.id);
+  const lines = [...(note !== undefined ? [note, ''] : []), p.reason ?? '(no reason given)', '', 'why this is required:', ...whyLines(p.level, p.basis).map((l) => `  ${l}`)];
   const c = p.counterexample;
   const cause = causeLine(p);
   if (cause) lines.push('', `${cause}: the same trace as ${p.causedBy!.property}`);
@@ -78,6 +85,8 @@ export interface JunitReportOptions {
   invocation?: string;
   /** Wall time of the whole check, ms (default: the interleavings' time, all a suite report knows). */
   ms?: number;
+  /** What `--baseline FILE` made of the failures, when one was given. */
+  baseline?: ReportBaseline<PropertyId>;
 }
 
 /**
@@ -113,20 +122,23 @@ export function renderJunit(report: SuiteReport, options: JunitReportOptions = {
     lines.push(`      <property${attributes({ name: 'coverage', value: `${c.reached}/${c.states} states, ${c.scenarios} scenarios` })}/>`);
   }
   lines.push('    </properties>');
+  const baseline = options.baseline?.outcome;
   for (const p of report.properties) {
     const open = `    <testcase${attributes({ classname: suiteName, name: p.id, assertions: p.runs })}>`;
-    const level = `      <properties><property${attributes({ name: 'level', value: p.level })}/></properties>`;
+    const mark = baselineMark(baseline, p.id);
+    const level = `      <properties><property${attributes({ name: 'level', value: p.level })}/>${mark ? `<property${attributes({ name: 'baseline', value: mark })}/>` : ''}</properties>`;
     if (p.status === 'fail') {
       lines.push(open, level);
       lines.push(
-        `      <failure${attributes({ message: `${levelTag(p.level)} ${p.reason ?? 'property violated'}`, type: 'counterexample' })}>${escapeXmlText(failureText(p, options.invocation))}</failure>`,
+        `      <failure${attributes({ message: `${levelTag(p.level)} ${p.reason ?? 'property violated'}`, type: 'counterexample' })}>${escapeXmlText(failureText(p, options.invocation, baseline))}</failure>`,
       );
     } else if (p.status === 'skip') {
       lines.push(open, level);
       lines.push(`      <skipped${attributes({ message: p.reason ?? 'skipped' })}/>`);
     } else {
       lines.push(open, level);
-      if (p.reason) lines.push(`      <system-out>${escapeXmlText(p.reason)}</system-out>`);
+      const out = [...(mark === 'fixed' ? [baselineNote(baseline, p.id)!] : []), ...(p.reason ? [p.reason] : [])];
+      if (out.length > 0) lines.push(`      <system-out>${escapeXmlText(out.join('\n'))}</system-out>`);
     }
     lines.push('    </testcase>');
   }
@@ -138,6 +150,7 @@ export function renderJunit(report: SuiteReport, options: JunitReportOptions = {
       .join('\n');
     lines.push(`    <system-out>${escapeXmlText(`divergences from the model:\n${text}`)}</system-out>`);
   }
+  if (options.baseline) lines.push(`    <system-out>${escapeXmlText(options.baseline.lines.join('\n'))}</system-out>`);
   lines.push('  </testsuite>', '</testsuites>');
   return `${lines.join('\n')}\n`;
 }

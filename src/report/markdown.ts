@@ -39,6 +39,7 @@ import {
   visible,
   withCounterexamples,
 } from './common.js';
+import { baselineCellMark, type ReportBaseline } from './baseline.js';
 import { levelMeaning, levelTag, newestQuotes } from './basis.js';
 import { causeLine, divergenceLine, followsLine, legendOf, oracleLines, rootCauses, traceLines } from './findings.js';
 
@@ -279,6 +280,8 @@ export interface MarkdownReportOptions extends CandidateSource {
    * `adapter` or `url`: `npx mcp-resume-spec check --adapter MODULE` / `--url URL`.
    */
   invocation?: string;
+  /** What `--baseline FILE` made of the failures, when one was given: marked in the table, its lines in a section of their own. */
+  baseline?: ReportBaseline<PropertyId>;
 }
 
 function defaultInvocation(report: SuiteReport, options: MarkdownReportOptions): string {
@@ -337,8 +340,9 @@ export function renderMarkdown(report: SuiteReport, options: MarkdownReportOptio
   }
   out.push('', '| status | level | property | runs | reason |', '| --- | --- | --- | ---: | --- |');
   for (const p of report.properties) {
-    out.push(`| ${statusCell[p.status]} | ${p.level.toUpperCase()} | \`${p.id}\` | ${p.runs} | ${p.reason ? escapeMarkdown(p.reason) : ''} |`);
+    out.push(`| ${statusCell[p.status]}${baselineCellMark(options.baseline?.outcome, p.id)} | ${p.level.toUpperCase()} | \`${p.id}\` | ${p.runs} | ${p.reason ? escapeMarkdown(p.reason) : ''} |`);
   }
+  if (options.baseline) out.push('', '## Baseline', '', ...options.baseline.lines.map((line) => `- ${escapeMarkdown(line)}`));
 
   const causes = rootCauses(report);
   if (causes.length > 0) {

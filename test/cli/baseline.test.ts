@@ -2,7 +2,8 @@
  * `check --write-baseline` / `--baseline` end to end through the compiled CLI: a mutant's real
  * failure is baselined (exit 1, then 0 with the baseline), a new failure still fails, and the same
  * baseline against the reference reports the failure fixed. Only the property at stake and the
- * probe that finds it run (`--only`, `--runs 0`, `--no-coverage`), so each run takes seconds.
+ * probe that finds it run (`--only`, `--runs 0`, `--no-coverage`), so each run takes seconds. Every
+ * report format says what the baseline made of the failure.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,18 +17,22 @@ const cheap = ['--runs', '0', '--no-coverage', '--timeout', '3000', '--quiet'];
 
 test('a baselined failure does not fail the check, a new one does, and a fixed one is reported FIXED', async () => {
   const baseline = join(out, 'baseline.json');
+  const [junit, markdown] = [join(out, 'known.xml'), join(out, 'known.md')];
   const written = await runCli(['check', '--adapter', mutant, '--only', 'terminated-session-404', ...cheap, '--write-baseline', baseline]);
   expect(written.code, written.stderr).toBe(1);
   expect(JSON.parse(readFileSync(baseline, 'utf8'))).toEqual({ baselineVersion: 1, failures: [{ id: 'terminated-session-404', level: 'must' }] });
 
   // The same failure again: known, exit 0, said in the text and the JSON.
   const [known, knownJson] = await Promise.all([
-    runCli(['check', '--adapter', mutant, '--only', 'terminated-session-404', ...cheap, '--baseline', baseline]),
+    runCli(['check', '--adapter', mutant, '--only', 'terminated-session-404', ...cheap, '--baseline', baseline, '--junit', junit, '--markdown', markdown]),
     runCli(['check', '--adapter', mutant, '--only', 'terminated-session-404', ...cheap, '--baseline', baseline, '--json']),
   ]);
   expect(known.code, known.stderr).toBe(0);
   expect(known.stdout).toMatch(/^FAIL {2}\[MUST\] +terminated-session-404 /m);
   expect(known.stdout).toContain(`baseline ${baseline}: 1 known failure(s) do not fail the check (terminated-session-404)`);
+  // Every report says it: the JUnit and Markdown reports mark the known failure.
+  expect(readFileSync(junit, 'utf8')).toContain('<property name="level" value="must"/><property name="baseline" value="known"/>');
+  expect(readFileSync(markdown, 'utf8')).toContain('| **FAIL** (known) | MUST | `terminated-session-404` |');
   expect(knownJson.code).toBe(0);
   expect(JSON.parse(knownJson.stdout)).toMatchObject({ status: 'pass', baseline: { file: baseline, known: ['terminated-session-404'], fixed: [] } });
 

@@ -5,7 +5,7 @@
  * for failures it lets pass; scenario names in the form reports print them; JUnit names stable
  * across machines. The CLI runs compiled (dist/, built by the global setup); each run is short.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -136,9 +136,13 @@ describe('check-client exit status 2 leaves its reports', () => {
       'seen.add(options.transport);',
     ]);
     // Both forms of a fixed scenario's name: as reports print it, and bare.
-    const { run, json, junit, markdown } = await withReports('no-scenario', ['--adapter', adapter, '--timeout', '300', '--scenarios', 'fixed:no-priming-cut,resume-refused']);
+    // A baseline of this run would say the client breaks nothing: none is written.
+    const baseline = join(dir, 'no-scenario-baseline.json');
+    const { run, json, junit, markdown } = await withReports('no-scenario', ['--adapter', adapter, '--timeout', '300', '--scenarios', 'fixed:no-priming-cut,resume-refused', '--write-baseline', baseline]);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/no scenario could run: the client could not connect: cannot connect again/);
+    expect(run.stderr).toContain(`note: no baseline written to ${baseline}: the check could not be done`);
+    expect(existsSync(baseline)).toBe(false);
     expect(json).toMatchObject({ status: 'error', error: 'no scenario could run: the client could not connect: cannot connect again', client: { name: 'connects-once' } });
     expect(json!.scenarios.map((s) => s.name)).toEqual(['resume-refused', 'no-priming-cut']);
     expect(json!.properties).toHaveLength(clientPropertyIds.length);

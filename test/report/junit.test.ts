@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { basisOf } from '../../properties/definitions.js';
+import { applyBaseline, baselineLines } from '../../src/report/baseline.js';
 import { escapeXmlAttribute, escapeXmlText, renderJunit } from '../../src/report/junit.js';
 import { causedReport, followingReport, nastyReport, nasty, sampleReport } from './sample.js';
 import { findAll, parseXml } from './xml-check.js';
@@ -112,6 +113,25 @@ describe('JUnit XML', () => {
     expect(() => parseXml('<a x="1" x="2"/>')).toThrow(/duplicate/);
     expect(() => parseXml('<a/><b/>')).toThrow(/second root/);
     expect(() => parseXml('<a>')).toThrow(/unclosed/);
+  });
+
+  test('a baseline: a failure it covers and a listed one that passes are marked, a new failure is not; its lines in the suite output', () => {
+    const report = sampleReport();
+    const listed = new Set(['unknown-cursor-rejected', 'no-silent-loss'] as const);
+    const outcome = applyBaseline('b.json', listed, report.properties);
+    const root = parseXml(renderJunit(report, { baseline: { outcome, lines: baselineLines(outcome, listed, report.properties) } }));
+    const cases = new Map(findAll(root, 'testcase').map((c) => [c.attributes.name, c]));
+    const mark = (id: string) => findAll(cases.get(id)!, 'property').find((p) => p.attributes.name === 'baseline')?.attributes.value;
+    expect([mark('unknown-cursor-rejected'), mark('no-silent-loss'), mark('order-preserved'), mark('session-ids-secure')]).toEqual(['known', 'fixed', undefined, undefined]);
+    expect(findAll(cases.get('unknown-cursor-rejected')!, 'failure')[0]!.text).toMatch(/^known failure: covered by the baseline b\.json, it does not fail the check\n\n/);
+    expect(findAll(cases.get('order-preserved')!, 'failure')[0]!.text).not.toContain('baseline');
+    expect(findAll(cases.get('no-silent-loss')!, 'system-out')[0]!.text).toBe(
+      'FIXED no-silent-loss: listed in the baseline, passes now (remove it from the baseline)\nevery promised event reached the application',
+    );
+    const suiteOut = findAll(root, 'system-out').map((e) => e.text).at(-1);
+    expect(suiteOut).toBe('baseline b.json: 1 known failure(s) do not fail the check (unknown-cursor-rejected)\nFIXED no-silent-loss: listed in the baseline, passes now (remove it from the baseline)');
+    // The failure is still a failure: the exit status, not the report, is what a baseline changes.
+    expect(root.attributes).toMatchObject({ failures: '2' });
   });
 
   test('a pass with no reason is a testcase with its level only', () => {

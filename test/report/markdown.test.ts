@@ -16,6 +16,7 @@ import {
   whyRequired,
 } from '../../src/report/markdown.js';
 import { basisOf } from '../../properties/definitions.js';
+import { applyBaseline, baselineLines } from '../../src/report/baseline.js';
 import type { Counterexample, SuiteReport } from '../../src/suite/types.js';
 import startFixture from './fixtures/http-adapter.js';
 import { causedReport, followingReport, nasty, nastyReport, sampleReport } from './sample.js';
@@ -292,6 +293,18 @@ describe('Markdown report', () => {
   test('a failure that never broke on its own says what it follows from, above its own trace', () => {
     const section = renderMarkdown(followingReport()).split('### `at-most-once-effect`')[1]!;
     expect(section).toContain('**never failed on its own: every run that broke it also broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix unknown-cursor-rejected first**\n\nTrace:');
+  });
+
+  test('a baseline: the table marks a failure it covers (known) and a listed one that passes (FIXED); its lines in a section', () => {
+    const report = sampleReport();
+    const listed = new Set(['unknown-cursor-rejected', 'no-silent-loss'] as const);
+    const outcome = applyBaseline('b.json', listed, report.properties);
+    const md = renderMarkdown(report, { url: 'http://127.0.0.1:1', baseline: { outcome, lines: baselineLines(outcome, listed, report.properties) } });
+    expect(md).toContain('| **FAIL** (known) | POLICY | `unknown-cursor-rejected` |');
+    expect(md).toContain('| PASS (FIXED) | SHOULD | `no-silent-loss` |');
+    expect(md).toContain('| **FAIL** | POLICY | `order-preserved` |');
+    expect(md).toContain('## Baseline\n\n- baseline b.json: 1 known failure(s) do not fail the check (unknown-cursor-rejected)\n- FIXED no-silent-loss');
+    expect(renderMarkdown(report, { url: 'http://127.0.0.1:1' })).not.toMatch(/\(known\)|\(FIXED\)|## Baseline/);
   });
 
   test('divergences from the model: a section of their own, each with its replay', () => {

@@ -1,0 +1,109 @@
+/**
+ * What a baseline (`check --baseline FILE`, `check-client --baseline FILE`) makes of a check's
+ * results, and the words every report says it in: which failures it lists (known: they do not fail
+ * the check) and which listed ones now pass (fixed). Shared by the server and the client reports,
+ * so that both say it alike. Pure: reading and writing the file is `src/cli/baseline.ts`'s.
+ */
+import { failOnLevels, type Level } from '../../properties/definition.js';
+import type { Status } from '../../properties/judgement.js';
+
+/** What a baseline made of a check's failures (the JSON reports' `baseline`). */
+export interface BaselineOutcome<Id extends string = string> {
+  /** The baseline file, as given. */
+  file: string;
+  /** Failures the baseline covers: reported, but they do not fail the check. */
+  known: Id[];
+  /** Listed failures that now pass. */
+  fixed: Id[];
+}
+
+/** A property's result as far as a baseline reads it; `followsFrom` only server properties have. */
+export interface BaselinedResult<Id extends string> {
+  id: Id;
+  status: Status;
+  level: Level;
+  followsFrom?: Id;
+}
+
+/** How strictly a level is required: must (and derived) 0, should 1, policy 2. */
+const strictness = (level: Level): number => failOnLevels.indexOf(level === 'derived' ? 'must' : level);
+
+/**
+ * The failures a baseline excuses that it does not list: each follows from a known failure
+ * (`followsFrom`: whether it shows depends on how its cause plays out in a run, so it is not new)
+ * and is required no more strictly than that cause (a policy entry never excuses a MUST). Down a
+ * chain, to the fixpoint; by id, with the known failure each follows from.
+ */
+function excusedByBaseline<Id extends string>(listed: ReadonlySet<Id>, properties: readonly BaselinedResult<Id>[]): Map<Id, Id> {
+  const failed = new Map(properties.filter((p) => p.status === 'fail').map((p) => [p.id, p]));
+  const excused = new Map<Id, Id>();
+  const known = (id: Id) => failed.has(id) && (listed.has(id) || excused.has(id));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of failed.values()) {
+      const cause = p.followsFrom === undefined ? undefined : failed.get(p.followsFrom);
+      if (known(p.id) || cause === undefined || !known(cause.id) || strictness(p.level) < strictness(cause.level)) continue;
+      excused.set(p.id, cause.id);
+      grew = true;
+    }
+  }
+  return excused;
+}
+
+/**
+ * What a baseline makes of a check's results: the listed failures that failed again, and those
+ * {@link excusedByBaseline}, as `known` (they do not fail the check); and the listed ones that now
+ * pass (`fixed`). A listed property that was skipped or not judged is neither.
+ */
+export function applyBaseline<Id extends string>(file: string, listed: ReadonlySet<Id>, properties: readonly BaselinedResult<Id>[]): BaselineOutcome<Id> {
+  const failed = properties.filter((p) => p.status === 'fail');
+  const excused = excusedByBaseline(listed, properties);
+  const known = new Set([...failed.filter((p) => listed.has(p.id)).map((p) => p.id), ...excused.keys()]);
+  return {
+    file,
+    known: failed.filter((p) => known.has(p.id)).map((p) => p.id),
+    fixed: properties.filter((p) => p.status === 'pass' && listed.has(p.id)).map((p) => p.id),
+  };
+}
+
+/** The line that says a listed failure now passes. */
+export const fixedLine = (id: string): string => `FIXED ${id}: listed in the baseline, passes now (remove it from the baseline)`;
+
+/**
+ * The baseline's lines under a report: how many known failures do not fail the check (a known
+ * failure the baseline does not list is named with what it follows from), then a {@link fixedLine}
+ * per listed failure that now passes.
+ */
+export function baselineLines<Id extends string>(baseline: BaselineOutcome<Id>, listed: ReadonlySet<Id>, properties: readonly BaselinedResult<Id>[]): string[] {
+  const followsFrom = (id: Id) => properties.find((p) => p.id === id)?.followsFrom;
+  const named = baseline.known.map((id) => (listed.has(id) ? id : `${id}, not listed: it follows from ${followsFrom(id)!}`));
+  const lines = [`baseline ${baseline.file}: ${baseline.known.length} known failure(s) do not fail the check${named.length ? ` (${named.join('; ')})` : ''}`];
+  for (const id of baseline.fixed) lines.push(fixedLine(id));
+  return lines;
+}
+
+/** What a baseline says of one property: `known` (a failure it covers), `fixed` (listed, passes now), or undefined. */
+export function baselineMark<Id extends string>(baseline: BaselineOutcome<Id> | undefined, id: Id): 'known' | 'fixed' | undefined {
+  if (baseline?.known.includes(id)) return 'known';
+  return baseline?.fixed.includes(id) ? 'fixed' : undefined;
+}
+
+/** The line under one property's result in a per-property report (a JUnit test case): what the baseline says of it, or undefined. */
+export function baselineNote<Id extends string>(baseline: BaselineOutcome<Id> | undefined, id: Id): string | undefined {
+  const mark = baselineMark(baseline, id);
+  if (mark === 'known') return `known failure: covered by the baseline ${baseline!.file}, it does not fail the check`;
+  return mark === 'fixed' ? fixedLine(id) : undefined;
+}
+
+/** A baseline as the per-property reports take it: what it made of the failures, and the lines that say so. */
+export interface ReportBaseline<Id extends string = string> {
+  outcome: BaselineOutcome<Id>;
+  /** {@link baselineLines}' lines for this check. */
+  lines: readonly string[];
+}
+
+/** The mark a Markdown summary table puts after a property's status: ` (known)`, ` (FIXED)`, or nothing. */
+export function baselineCellMark<Id extends string>(baseline: BaselineOutcome<Id> | undefined, id: Id): string {
+  const mark = baselineMark(baseline, id);
+  return mark === 'known' ? ' (known)' : mark === 'fixed' ? ' (FIXED)' : '';
+}
