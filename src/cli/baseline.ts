@@ -13,17 +13,18 @@
  * was written). A bare id string is accepted for an entry too. `kind` tells a client baseline from a
  * server one: a file without it is a server baseline, as `check` has always written them, and
  * `check-client` reads only files with `"kind": "client"`, so that each command refuses the other's
- * file with a reason instead of matching nothing. What a baseline
- * makes of the results is `src/report/baseline.ts`'s.
+ * file with a reason instead of matching nothing. Rewritten after a run given the baseline, a
+ * file keeps the listed properties the run did not judge. What a baseline makes of the results is
+ * `src/report/baseline.ts`'s.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
+import { clientDefinitions } from '../../properties/client/definitions.js';
 import { clientPropertyIds, type ClientPropertyId } from '../../properties/client/ids.js';
+import { definitions } from '../../properties/definitions.js';
 import type { Level } from '../../properties/definition.js';
-import type { BaselinedResult } from '../report/baseline.js';
+import type { BaselinedResult, BaselineOutcome } from '../report/baseline.js';
 import { UsageError } from './command.js';
-
-export { applyBaseline, baselineLines } from '../report/baseline.js';
 
 /** Whose failures a baseline lists: a server's (`check`) or a client's (`check-client`). */
 export type BaselineKind = 'server' | 'client';
@@ -38,8 +39,8 @@ export interface BaselineFile<Id extends string = PropertyId> {
 
 /** Per kind: its ids, what they are called, the command whose baseline it is. */
 const kinds = {
-  server: { ids: propertyIds as readonly string[], what: 'property id', command: 'check' },
-  client: { ids: clientPropertyIds as readonly string[], what: 'client property id', command: 'check-client' },
+  server: { ids: propertyIds as readonly string[], what: 'property id', command: 'check', levelOf: (id: string) => definitions[id as PropertyId].level },
+  client: { ids: clientPropertyIds as readonly string[], what: 'client property id', command: 'check-client', levelOf: (id: string) => clientDefinitions[id as ClientPropertyId].level },
 } as const;
 
 /** The kind other than `kind`. */
@@ -67,22 +68,23 @@ function readBaselineOf(path: string, kind: BaselineKind): Set<string> {
     throw new UsageError(`--baseline: ${path} is not JSON: ${(error as Error).message.replace(/\s+/g, ' ')}`);
   }
   const file = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { baselineVersion?: unknown; kind?: unknown; failures?: unknown };
+  // The shape first: a file that is no baseline at all is said to be that, whatever its kind.
+  if (!Array.isArray(file.failures)) throw new UsageError(`--baseline: ${path} has no "failures" array (expected {"baselineVersion": 1, ${kind === 'client' ? '"kind": "client", ' : ''}"failures": [{"id": ...}]})`);
   if (file.baselineVersion !== undefined && file.baselineVersion !== 1) {
-    throw new UsageError(`--baseline: ${path} has "baselineVersion": ${JSON.stringify(file.baselineVersion)}; this version of mcp-resume-spec reads 1`);
+    throw new UsageError(`--baseline: ${path} has "baselineVersion": ${JSON.stringify(file.baselineVersion)}; this version of mcp-resume-spec reads the number 1`);
   }
   if (file.kind !== undefined && file.kind !== 'client') throw new UsageError(`--baseline: ${path} has "kind": ${JSON.stringify(file.kind)}; known: "client" (check-client's), or none (check's)`);
   const fileKind: BaselineKind | undefined = file.kind === 'client' ? 'client' : undefined;
   if (fileKind === 'client' && kind === 'server') throw new UsageError(wrongKind(path, kind, '"kind": "client"'));
   // Strict for the newer kind: an empty server baseline would otherwise pass for a client one.
   if (fileKind === undefined && kind === 'client') throw new UsageError(wrongKind(path, kind, 'no "kind": "client"'));
-  if (!Array.isArray(file.failures)) throw new UsageError(`--baseline: ${path} has no "failures" array (expected {"baselineVersion": 1, ${kind === 'client' ? '"kind": "client", ' : ''}"failures": [{"id": ...}]})`);
   const { ids: known, what } = kinds[kind];
   const ids = new Set<string>();
   for (const entry of file.failures) {
     const id = typeof entry === 'string' ? entry : (entry as { id?: unknown } | null)?.id;
-    if (typeof id === 'string' && kinds[other(kind)].ids.includes(id)) throw new UsageError(wrongKind(path, kind, `it lists ${JSON.stringify(id)}, a ${kinds[other(kind)].what}`));
     if (typeof id !== 'string' || !known.includes(id)) {
-      throw new UsageError(`--baseline: ${path} lists ${JSON.stringify(entry)}, not a ${what}; known: ${known.join(', ')}`);
+      const theirs = typeof id === 'string' && kinds[other(kind)].ids.includes(id) ? `, a ${kinds[other(kind)].what} (${kinds[other(kind)].command}'s)` : '';
+      throw new UsageError(`--baseline: ${path} lists ${JSON.stringify(entry)}${theirs}, not a ${what}; known: ${known.join(', ')}`);
     }
     ids.add(id);
   }
@@ -99,17 +101,34 @@ export function readClientBaseline(path: string): Set<ClientPropertyId> {
   return readBaselineOf(path, 'client') as Set<ClientPropertyId>;
 }
 
-/** The baseline of a check's failures, as the file's text (`kind: "client"` for a client check's). */
-export function baselineText<Id extends string>(properties: readonly BaselinedResult<Id>[], kind: BaselineKind = 'server'): string {
-  const file: BaselineFile<Id> = {
-    baselineVersion: 1,
-    ...(kind === 'client' ? { kind } : {}),
-    failures: properties.filter((p) => p.status === 'fail').map((p) => ({ id: p.id, level: p.level })),
-  };
+/**
+ * The baseline of a check's failures, as the file's text (`kind: "client"` for a client check's).
+ * `kept`: listed properties of the baseline the check was given that it did not judge (skipped,
+ * or not run: `--only`...); they stay listed, since nothing says they are fixed.
+ */
+export function baselineText<Id extends string>(properties: readonly BaselinedResult<Id>[], kind: BaselineKind = 'server', kept: readonly Id[] = []): string {
+  const failures: BaselineFile<Id>['failures'] = properties.filter((p) => p.status === 'fail').map((p) => ({ id: p.id, level: p.level }));
+  for (const id of kept) if (!failures.some((f) => f.id === id)) failures.push({ id, level: kinds[kind].levelOf(id) });
+  const file: BaselineFile<Id> = { baselineVersion: 1, ...(kind === 'client' ? { kind } : {}), failures };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
-/** Writes a check's failures as a baseline of `kind`. */
-export function writeBaseline<Id extends string>(path: string, properties: readonly BaselinedResult<Id>[], kind: BaselineKind = 'server'): void {
-  writeFileSync(path, baselineText(properties, kind));
+/** Writes a check's failures as a baseline of `kind`, keeping `kept` (see {@link baselineText}). */
+export function writeBaseline<Id extends string>(path: string, properties: readonly BaselinedResult<Id>[], kind: BaselineKind = 'server', kept: readonly Id[] = []): void {
+  writeFileSync(path, baselineText(properties, kind, kept));
+}
+
+/**
+ * The notes on stderr at the end of a check: failures below `--fail-on` that do not fail it, the
+ * listed failures that pass, and the listed ones a rewritten baseline (`writtenTo`) kept unjudged.
+ */
+export function endNotes(options: { belowThreshold: number; failOn: string; applied?: BaselineOutcome; writtenTo?: string }): string[] {
+  const { belowThreshold, failOn, applied, writtenTo } = options;
+  const notes: string[] = [];
+  if (belowThreshold > 0) notes.push(`note: ${belowThreshold} failure(s) below --fail-on ${failOn} do not fail the check`);
+  if (applied && applied.fixed.length > 0) notes.push(`note: ${applied.fixed.length} baselined failure(s) now pass: ${applied.fixed.join(', ')}`);
+  if (applied && writtenTo !== undefined && applied.unjudged.length > 0) {
+    notes.push(`note: ${writtenTo} keeps ${applied.unjudged.length} listed failure(s) this run did not judge: ${applied.unjudged.join(', ')}`);
+  }
+  return notes;
 }

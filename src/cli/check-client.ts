@@ -19,7 +19,7 @@ import { clientCheckError, clientExitStatus, renderClientJson, renderClientJsonE
 import { deterministicScenarios, runClientCheck } from '../client-check/run.js';
 import { clientScenarios } from '../client-check/scenarios.js';
 import { integerFlag, parseFailOn, parseFlags, type Flags } from './args.js';
-import { readClientBaseline, writeBaseline } from './baseline.js';
+import { endNotes, readClientBaseline, writeBaseline } from './baseline.js';
 import { UsageError, type Command } from './command.js';
 import { boundedLoad, loadBoundMs } from './bounded-load.js';
 import { consoleToStderr } from './console-to-stderr.js';
@@ -69,6 +69,9 @@ failures aside), 1 a property violated at or above it, 2 the check could not run
 cannot use, a module that does not load, a client that runs no scenario; the JSON, JUnit and Markdown reports
 then say why, the JSON with status "error").`;
 
+
+/** check-client's fast-check interleavings by default. */
+const defaultClientRuns = 20;
 
 function list<T extends string>(flag: string, text: string | undefined, known: readonly T[]): T[] | undefined {
   if (text === undefined) return undefined;
@@ -164,7 +167,7 @@ async function checkClient(flags: CheckClientFlags, known: Known): Promise<numbe
   known.timeoutMs = timeoutMs;
   const only = list<ClientPropertyId>('only', flags.only, clientPropertyIds);
   const scenarios = scenarioList(flags.scenarios, timeoutMs, !flags['no-model']);
-  const runs = integerFlag('runs', flags.runs, 20, 10_000);
+  const runs = integerFlag('runs', flags.runs, defaultClientRuns, 10_000);
   let seed: number | undefined;
   if (flags.seed !== undefined) {
     if (!/^-?\d+$/.test(flags.seed)) throw new UsageError(`--seed must be an integer, got ${JSON.stringify(flags.seed)}`);
@@ -217,7 +220,15 @@ async function checkClient(flags: CheckClientFlags, known: Known): Promise<numbe
   }
   report = { ...report, client: { ...report.client, ...known.client } };
   const invocation = `npx mcp-resume-spec check-client ${flags.adapter !== undefined ? `--adapter ${flags.adapter}` : `--client ${flags.client}`}${flags.timeout !== undefined ? ` --timeout ${timeoutMs}` : ''}`;
-  const applied = baseline ? applyBaseline(flags.baseline!, baseline, report.properties) : undefined;
+  // What made this run judge less than a default check: a listed failure passing under it may still fail.
+  const narrowedBy = [
+    ...(flags.only !== undefined ? ['--only'] : []),
+    ...(flags.scenarios !== undefined ? ['--scenarios'] : []),
+    ...(path !== undefined ? ['--path'] : []),
+    ...(flags['no-model'] ? ['--no-model'] : []),
+    ...(runs < defaultClientRuns ? [`--runs ${runs}`] : []),
+  ];
+  const applied = baseline ? applyBaseline(flags.baseline!, baseline, report.properties, narrowedBy) : undefined;
   const json = renderClientJson(report, failOn, applied);
   if (flags.out !== undefined) writeFileSync(flags.out, json);
   if (flags.junit !== undefined) writeFileSync(flags.junit, renderClientJunit(report, invocation, applied));
@@ -231,11 +242,11 @@ async function checkClient(flags: CheckClientFlags, known: Known): Promise<numbe
   if (error !== undefined) console.error(`mcp-resume-spec check-client: ${error}`);
   // A check that could not be done found nothing: an empty baseline would say the client breaks nothing.
   if (flags['write-baseline'] !== undefined) {
-    if (error === undefined) writeBaseline(flags['write-baseline'], report.properties, 'client');
+    if (error === undefined) writeBaseline(flags['write-baseline'], report.properties, 'client', applied?.unjudged);
     else console.error(`note: no baseline written to ${flags['write-baseline']}: the check could not be done`);
   }
   const belowThreshold = report.properties.filter((p) => p.status === 'fail' && !countsAt(p.level, failOn) && !applied?.known.includes(p.id)).length;
-  if (belowThreshold > 0) process.stderr.write(`note: ${belowThreshold} failure(s) below --fail-on ${failOn} do not fail the check\n`);
-  if (applied && applied.fixed.length > 0) process.stderr.write(`note: ${applied.fixed.length} baselined failure(s) now pass: ${applied.fixed.join(', ')}\n`);
+  const writtenTo = flags['write-baseline'] !== undefined && error === undefined ? flags['write-baseline'] : undefined;
+  for (const note of endNotes({ belowThreshold, failOn, ...(applied ? { applied } : {}), ...(writtenTo !== undefined ? { writtenTo } : {}) })) process.stderr.write(`${note}\n`);
   return status;
 }

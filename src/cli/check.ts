@@ -18,7 +18,8 @@ import { defaultRuns, runSuite } from '../suite/run-suite.js';
 import type { CandidateTarget, SuiteOptions, SuiteReport } from '../suite/types.js';
 import { loadAdapter, type StartedCandidate } from './adapter-loader.js';
 import { integerFlag, parseFailOn, parseFlags, type Flags } from './args.js';
-import { applyBaseline, baselineLines, readBaseline, writeBaseline } from './baseline.js';
+import { applyBaseline, baselineLines } from '../report/baseline.js';
+import { endNotes, readBaseline, writeBaseline } from './baseline.js';
 import { boundedLoad } from './bounded-load.js';
 import { consoleToStderr } from './console-to-stderr.js';
 import { checkWritable } from './output-paths.js';
@@ -205,7 +206,14 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   }
   const ms = performance.now() - startedAt;
   const failures = report.properties.filter((p) => p.status === 'fail');
-  const applied = baseline ? applyBaseline(flags.baseline!, baseline, report.properties) : undefined;
+  // What made this run judge less than a default check: a listed failure passing under it may still fail.
+  const narrowedBy = [
+    ...(only ? ['--only'] : []),
+    ...((options.runs ?? defaultRuns) < defaultRuns ? [`--runs ${options.runs}`] : []),
+    ...(flags['no-coverage'] ? ['--no-coverage'] : []),
+    ...(flags.path !== undefined ? ['--path'] : []),
+  ];
+  const applied = baseline ? applyBaseline(flags.baseline!, baseline, report.properties, narrowedBy) : undefined;
   const counted = failures.filter((p) => countsAt(p.level, failOn) && !applied?.known.includes(p.id));
   const status = counted.length > 0 ? 'fail' : 'pass';
   const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd(), paths } : { url: target.url, paths: target.paths ?? paths };
@@ -213,7 +221,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   const reported = applied ? { outcome: applied, lines: baselineLines(applied, baseline!, report.properties) } : undefined;
   if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms, ...(reported ? { baseline: reported } : {}) }));
   if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, { ...source, ...(reported ? { baseline: reported } : {}) }));
-  if (flags['write-baseline'] !== undefined) writeBaseline(flags['write-baseline'], report.properties);
+  if (flags['write-baseline'] !== undefined) writeBaseline(flags['write-baseline'], report.properties, 'server', applied?.unjudged);
   if (flags.json) {
     process.stdout.write(renderJson(report, { status, ms, ...(applied ? { baseline: applied } : {}) }));
   } else {
@@ -221,7 +229,8 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     process.stdout.write(reported ? `${text}\n${reported.lines.join('\n')}\n` : text);
   }
   const belowThreshold = failures.filter((p) => !countsAt(p.level, failOn) && !applied?.known.includes(p.id)).length;
-  if (belowThreshold > 0) process.stderr.write(`note: ${belowThreshold} failure(s) below --fail-on ${failOn} do not fail the check\n`);
-  if (applied && applied.fixed.length > 0) process.stderr.write(`note: ${applied.fixed.length} baselined failure(s) now pass: ${applied.fixed.join(', ')}\n`);
+  for (const note of endNotes({ belowThreshold, failOn, ...(applied ? { applied } : {}), ...(flags['write-baseline'] !== undefined ? { writtenTo: flags['write-baseline'] } : {}) })) {
+    process.stderr.write(`${note}\n`);
+  }
   return status === 'fail' ? 1 : 0;
 }

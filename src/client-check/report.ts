@@ -8,7 +8,7 @@ import { clientDefinitions } from '../../properties/client/definitions.js';
 import type { ClientHistory, WireEntry, AppEntry } from '../../properties/client/history.js';
 import type { ClientPropertyId } from '../../properties/client/ids.js';
 import type { Transport } from '../../model/transport.js';
-import { baselineLines, type BaselineOutcome } from '../report/baseline.js';
+import { baselineJson, baselineLines, type BaselineOutcome } from '../report/baseline.js';
 import { whyLines } from '../report/basis.js';
 import { shellQuote } from '../report/common.js';
 import type { CheckStatus } from '../report/json.js';
@@ -122,7 +122,7 @@ export function clientCheckStatus(report: ClientReport, failOn: FailOn = 'policy
  * another's consequence), so every known failure is a listed one.
  */
 export function clientBaselineLines(report: ClientReport, baseline: ClientBaseline): string[] {
-  return baselineLines(baseline, new Set([...baseline.known, ...baseline.fixed]), report.properties);
+  return baselineLines(baseline, new Set([...baseline.known, ...baseline.fixed, ...baseline.unjudged]), report.properties);
 }
 
 function short(value: unknown, max = 120): string {
@@ -215,7 +215,7 @@ const tool = () => ({ name: 'mcp-resume-spec' as const, version: toolVersion() }
  * The JSON report (the counterexample's history included, as data), led by the fields CI reads:
  * the tool and its version, `schemaVersion`, `status` (what the exit status says under `failOn` and
  * the baseline) and, with `status: "error"`, `error` (why); with a baseline, `baseline` (`file`,
- * `known`, `fixed`, as `check`'s JSON has it: a field added, `schemaVersion` stays).
+ * `known`, `fixed`, `unjudged`, `narrowedBy`, as `check`'s JSON has it: fields added, `schemaVersion` stays).
  */
 export function renderClientJson(report: ClientReport, failOn: FailOn = 'policy', baseline?: ClientBaseline): string {
   const status = clientCheckStatus(report, failOn, baseline);
@@ -228,7 +228,7 @@ export function renderClientJson(report: ClientReport, failOn: FailOn = 'policy'
       ...(error !== undefined ? { error } : {}),
       ...report,
       properties: report.properties.map((p) => ({ ...p, levelLabel: levelLabel(p.level), basis: clientDefinitions[p.id] })),
-      ...(baseline ? { baseline: { file: baseline.file, known: [...baseline.known], fixed: [...baseline.fixed] } } : {}),
+      ...(baseline ? { baseline: baselineJson(baseline) } : {}),
     },
     null,
     2,

@@ -15,6 +15,10 @@ export interface BaselineOutcome<Id extends string = string> {
   known: Id[];
   /** Listed failures that now pass. */
   fixed: Id[];
+  /** Listed properties this run judged neither way (skipped, or not run): neither known nor fixed, and kept in a baseline it rewrites. */
+  unjudged: Id[];
+  /** The flags that made this run check less than a default one (`--only`, `--scenarios`...), if any: a listed failure that passes in it may still fail in a full check. */
+  narrowedBy?: string[];
 }
 
 /** A property's result as far as a baseline reads it; `followsFrom` only server properties have. */
@@ -52,22 +56,34 @@ function excusedByBaseline<Id extends string>(listed: ReadonlySet<Id>, propertie
 
 /**
  * What a baseline makes of a check's results: the listed failures that failed again, and those
- * {@link excusedByBaseline}, as `known` (they do not fail the check); and the listed ones that now
- * pass (`fixed`). A listed property that was skipped or not judged is neither.
+ * {@link excusedByBaseline}, as `known` (they do not fail the check); the listed ones that now
+ * pass (`fixed`); and the listed ones this run did not judge (`unjudged`: skipped, or not run).
+ * `narrowedBy`: the flags that made the run check less than a default one.
  */
-export function applyBaseline<Id extends string>(file: string, listed: ReadonlySet<Id>, properties: readonly BaselinedResult<Id>[]): BaselineOutcome<Id> {
+export function applyBaseline<Id extends string>(
+  file: string,
+  listed: ReadonlySet<Id>,
+  properties: readonly BaselinedResult<Id>[],
+  narrowedBy: readonly string[] = [],
+): BaselineOutcome<Id> {
   const failed = properties.filter((p) => p.status === 'fail');
   const excused = excusedByBaseline(listed, properties);
   const known = new Set([...failed.filter((p) => listed.has(p.id)).map((p) => p.id), ...excused.keys()]);
+  const judged = new Set(properties.filter((p) => p.status === 'pass' || p.status === 'fail').map((p) => p.id));
   return {
     file,
     known: failed.filter((p) => known.has(p.id)).map((p) => p.id),
     fixed: properties.filter((p) => p.status === 'pass' && listed.has(p.id)).map((p) => p.id),
+    unjudged: [...listed].filter((id) => !judged.has(id)),
+    ...(narrowedBy.length > 0 ? { narrowedBy: [...narrowedBy] } : {}),
   };
 }
 
-/** The line that says a listed failure now passes. */
-export const fixedLine = (id: string): string => `FIXED ${id}: listed in the baseline, passes now (remove it from the baseline)`;
+/** The line that says a listed failure passes: in a run narrowed by some flags, it may still fail in a full check. */
+export function fixedLine(id: string, narrowedBy: readonly string[] = []): string {
+  if (narrowedBy.length === 0) return `FIXED ${id}: listed in the baseline, passes now (remove it from the baseline)`;
+  return `FIXED ${id}: listed in the baseline, passes in this run, narrowed by ${narrowedBy.join(', ')} (remove it from the baseline once a check without them passes it too)`;
+}
 
 /**
  * The baseline's lines under a report: how many known failures do not fail the check (a known
@@ -78,7 +94,8 @@ export function baselineLines<Id extends string>(baseline: BaselineOutcome<Id>, 
   const followsFrom = (id: Id) => properties.find((p) => p.id === id)?.followsFrom;
   const named = baseline.known.map((id) => (listed.has(id) ? id : `${id}, not listed: it follows from ${followsFrom(id)!}`));
   const lines = [`baseline ${baseline.file}: ${baseline.known.length} known failure(s) do not fail the check${named.length ? ` (${named.join('; ')})` : ''}`];
-  for (const id of baseline.fixed) lines.push(fixedLine(id));
+  if (baseline.unjudged.length > 0) lines.push(`listed in the baseline, not judged in this run (neither known nor fixed): ${baseline.unjudged.join(', ')}`);
+  for (const id of baseline.fixed) lines.push(fixedLine(id, baseline.narrowedBy));
   return lines;
 }
 
@@ -92,7 +109,7 @@ export function baselineMark<Id extends string>(baseline: BaselineOutcome<Id> | 
 export function baselineNote<Id extends string>(baseline: BaselineOutcome<Id> | undefined, id: Id): string | undefined {
   const mark = baselineMark(baseline, id);
   if (mark === 'known') return `known failure: covered by the baseline ${baseline!.file}, it does not fail the check`;
-  return mark === 'fixed' ? fixedLine(id) : undefined;
+  return mark === 'fixed' ? fixedLine(id, baseline!.narrowedBy) : undefined;
 }
 
 /** A baseline as the per-property reports take it: what it made of the failures, and the lines that say so. */
@@ -106,4 +123,10 @@ export interface ReportBaseline<Id extends string = string> {
 export function baselineCellMark<Id extends string>(baseline: BaselineOutcome<Id> | undefined, id: Id): string {
   const mark = baselineMark(baseline, id);
   return mark === 'known' ? ' (known)' : mark === 'fixed' ? ' (FIXED)' : '';
+}
+
+/** The JSON reports' `baseline`: a copy of the outcome, `narrowedBy` only when the run was narrowed. */
+export function baselineJson<Id extends string>(baseline: BaselineOutcome<Id>): BaselineOutcome<Id> {
+  const { file, known, fixed, unjudged, narrowedBy } = baseline;
+  return { file, known: [...known], fixed: [...fixed], unjudged: [...unjudged], ...(narrowedBy ? { narrowedBy: [...narrowedBy] } : {}) };
 }

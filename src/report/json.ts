@@ -16,6 +16,7 @@ import type { Status } from '../../properties/judgement.js';
 import type { TraceStepData } from '../../model/trace-step.js';
 import type { CandidateAbilities, CoverageReport, RootCause, SuiteReport } from '../suite/types.js';
 import { toolVersion } from '../version.js';
+import { baselineJson } from './baseline.js';
 import { divergenceLine, oracleLines, traceLines } from './findings.js';
 
 /** The version of the report's shape; it changes when a field changes meaning or goes away. */
@@ -32,6 +33,10 @@ export interface JsonBaseline {
   known: PropertyId[];
   /** Listed failures that now pass. */
   fixed: PropertyId[];
+  /** Listed properties this run judged neither way (skipped, or not run). */
+  unjudged: PropertyId[];
+  /** The flags that made this run judge less than a default check, if any. */
+  narrowedBy?: string[];
 }
 
 /** What the check adds around the suite's report (the CLI knows it; a library caller may not). */
@@ -165,7 +170,7 @@ export function jsonReport(report: SuiteReport, context: JsonReportContext = {})
       trace: structuredClone(d.steps),
     }));
   }
-  if (context.baseline) out.baseline = { file: context.baseline.file, known: [...context.baseline.known], fixed: [...context.baseline.fixed] };
+  if (context.baseline) out.baseline = baselineJson(context.baseline);
   return out;
 }
 

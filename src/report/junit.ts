@@ -5,10 +5,10 @@
  * with why the property is required (the spec's words) and the counterexample's trace as text,
  * `<skipped>` with the reason; a failure another one explains names its cause; divergences from
  * the model are listed in the suite's `<system-out>` (findings, not property failures). With a
- * baseline, a property it covers or lists and now passes has the testcase property `baseline`
- * (`known`, `fixed`) and its line, and the suite's `<system-out>` has the baseline's lines; a known
- * failure stays a `<failure>` (the candidate does break the property: the exit status is what the
- * baseline changes), as in `check-client`'s report.
+ * baseline, the suite has the property `baseline` (the file), a property it covers or lists and
+ * now passes has the testcase property `baseline` (`known`, `fixed`) and its line, and the suite's
+ * `<system-out>` has the baseline's lines; a known failure stays a `<failure>` (the candidate does
+ * break the property: the exit status is what the baseline changes), as in `check-client`'s report.
  *
  * Everything from the candidate is escaped; characters XML 1.0 cannot hold at all (most C0
  * controls, U+FFFE/U+FFFF, lone surrogates) are written as visible `\uXXXX` text. Pure: no I/O.
@@ -121,6 +121,7 @@ export function renderJunit(report: SuiteReport, options: JunitReportOptions = {
     const c = report.coverage;
     lines.push(`      <property${attributes({ name: 'coverage', value: `${c.reached}/${c.states} states, ${c.scenarios} scenarios` })}/>`);
   }
+  if (options.baseline) lines.push(`      <property${attributes({ name: 'baseline', value: options.baseline.outcome.file })}/>`);
   lines.push('    </properties>');
   const baseline = options.baseline?.outcome;
   for (const p of report.properties) {

@@ -45,13 +45,24 @@ export const reportSchema = {
     ms: { type: 'integer', minimum: 0, description: 'wall time of the whole check, ms' },
     baseline: {
       type: 'object',
-      description: 'the baseline file given (--baseline): listed failures that failed again (known) and that now pass (fixed)',
+      description: 'the baseline file given (--baseline): listed failures that failed again (known), that now pass (fixed), and that this run did not judge (unjudged)',
       required: ['file', 'known', 'fixed'],
       additionalProperties: false,
       properties: {
         file: { type: 'string', minLength: 1 },
         known: { type: 'array', items: { enum: [...propertyIds] }, uniqueItems: true },
         fixed: { type: 'array', items: { enum: [...propertyIds] }, uniqueItems: true },
+        unjudged: {
+          type: 'array',
+          items: { enum: [...propertyIds] },
+          uniqueItems: true,
+          description: 'listed properties this run judged neither way (skipped, or not run): neither known nor fixed, and kept by --write-baseline',
+        },
+        narrowedBy: {
+          type: 'array',
+          items: { type: 'string', minLength: 1 },
+          description: 'the flags that made this run judge less than a default check (--only, --runs N, --no-coverage, --path): a fixed failure may still fail in a full check',
+        },
       },
     },
     candidate: {

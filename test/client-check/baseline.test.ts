@@ -37,10 +37,13 @@ describe('check-client baselines', () => {
 
     const other = at('other.json');
     writeFileSync(other, JSON.stringify({ baselineVersion: 1, kind: 'client', failures: [{ id: 'client-bounded-wait' }] }));
-    const [known, fresh, fixed] = await Promise.all([
+    const rewritten = at('rewritten.json');
+    const [known, fresh, fixed, narrowed] = await Promise.all([
       runCli(['check-client', '--client', 'no-reinitialize-on-404', ...cheap, '--baseline', baseline, '--out', at('known.json'), '--junit', at('known.xml'), '--markdown', at('known.md')]),
       runCli(['check-client', '--client', 'no-reinitialize-on-404', ...cheap, '--baseline', other, '--out', at('fresh.json')]),
       runCli(['check-client', '--client', 'checking-client', ...cheap, '--baseline', baseline, '--out', at('fixed.json'), '--junit', at('fixed.xml'), '--markdown', at('fixed.md')]),
+      // Rewritten after a run that does not judge the listed failure: it stays listed.
+      runCli(['check-client', '--client', 'no-reinitialize-on-404', ...cheap, '--only', 'client-bounded-wait', '--baseline', baseline, '--write-baseline', rewritten, '--out', at('narrowed.json')]),
     ]);
 
     // The same failure again: known, exit 0; still reported as a failure.
@@ -65,11 +68,19 @@ describe('check-client baselines', () => {
     // The checking client starts a new session after the 404: the baselined failure is fixed.
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
     expect(fixed.stdout).toMatch(new RegExp(`^PASS ${id} \\[MUST\\]`, 'm'));
-    expect(fixed.stdout).toContain(`FIXED ${id}: listed in the baseline, passes now (remove it from the baseline)`);
+    // One scenario is not a full check: the line says so.
+    expect(fixed.stdout).toContain(`FIXED ${id}: listed in the baseline, passes in this run, narrowed by --scenarios (remove it from the baseline once a check without them passes it too)`);
     expect(fixed.stderr).toContain(`note: 1 baselined failure(s) now pass: ${id}`);
-    expect(json(at('fixed.json'))).toMatchObject({ status: 'pass', baseline: { known: [], fixed: [id] } });
+    expect(json(at('fixed.json'))).toMatchObject({ status: 'pass', baseline: { known: [], fixed: [id], unjudged: [], narrowedBy: ['--scenarios'] } });
     expect(junitMark(readFileSync(at('fixed.xml'), 'utf8'), id)).toBe('fixed');
     expect(readFileSync(at('fixed.md'), 'utf8')).toContain(`| PASS (FIXED) | MUST | \`${id}\` |`);
+
+    // Not judged: neither known nor fixed, said so, and kept in the rewritten baseline.
+    expect(narrowed.code, narrowed.stdout + narrowed.stderr).toBe(0);
+    expect(narrowed.stdout).toContain(`listed in the baseline, not judged in this run (neither known nor fixed): ${id}`);
+    expect(json(at('narrowed.json'))).toMatchObject({ baseline: { known: [], fixed: [], unjudged: [id], narrowedBy: ['--only', '--scenarios'] } });
+    expect(JSON.parse(readFileSync(rewritten, 'utf8'))).toEqual({ baselineVersion: 1, kind: 'client', failures: [{ id, level: 'must' }] });
+    expect(narrowed.stderr).toContain(`note: ${rewritten} keeps 1 listed failure(s) this run did not judge: ${id}`);
   }, 120_000);
 
   it('a file that is no client baseline: exit 2 with the reason, the reports written saying it', async () => {
@@ -106,10 +117,18 @@ describe('check-client baselines', () => {
     // Without its kind, a client id still tells check whose file it is.
     const bare = at('bare.json');
     writeFileSync(bare, JSON.stringify({ failures: [id] }));
-    expect(() => readBaseline(bare)).toThrow(`it lists "${id}", a client property id`);
+    expect(() => readBaseline(bare)).toThrow(`lists "${id}", a client property id (check-client's), not a property id`);
+    // And the reverse, in a file that says it is a client's.
+    const mixed = at('mixed.json');
+    writeFileSync(mixed, JSON.stringify({ kind: 'client', failures: ['terminated-session-404'] }));
+    expect(() => readClientBaseline(mixed)).toThrow(`lists "terminated-session-404", a property id (check's), not a client property id`);
+    // A file that is no baseline at all is said to be that, whatever command reads it.
+    const shapeless = at('shapeless.json');
+    writeFileSync(shapeless, '[]');
+    expect(() => readClientBaseline(shapeless)).toThrow('has no "failures" array');
     const future = at('future.json');
     writeFileSync(future, JSON.stringify({ baselineVersion: 2, kind: 'client', failures: [] }));
-    expect(() => readClientBaseline(future)).toThrow('"baselineVersion": 2; this version of mcp-resume-spec reads 1');
+    expect(() => readClientBaseline(future)).toThrow('"baselineVersion": 2; this version of mcp-resume-spec reads the number 1');
     expect(() => readBaseline(future)).toThrow('"baselineVersion": 2');
   });
 
@@ -122,7 +141,7 @@ describe('check-client baselines', () => {
     };
     report.properties[2] = { ...report.properties[2]!, id, status: 'fail', level: 'must' };
     report.properties[0] = { ...report.properties[0]!, status: 'fail', level: 'policy' };
-    const baseline: ClientBaseline = { file: 'b.json', known: [id], fixed: [] };
+    const baseline: ClientBaseline = { file: 'b.json', known: [id], fixed: [], unjudged: [] };
     expect(clientExitStatus(report, 'must')).toBe(1);
     expect(clientExitStatus(report, 'must', baseline)).toBe(0);
     expect(clientExitStatus(report, 'should', baseline)).toBe(0);

@@ -120,6 +120,7 @@ describe('JUnit XML', () => {
     const listed = new Set(['unknown-cursor-rejected', 'no-silent-loss'] as const);
     const outcome = applyBaseline('b.json', listed, report.properties);
     const root = parseXml(renderJunit(report, { baseline: { outcome, lines: baselineLines(outcome, listed, report.properties) } }));
+    expect(findAll(findAll(root, 'testsuite')[0]!, 'property').find((p) => p.attributes.name === 'baseline')?.attributes.value).toBe('b.json');
     const cases = new Map(findAll(root, 'testcase').map((c) => [c.attributes.name, c]));
     const mark = (id: string) => findAll(cases.get(id)!, 'property').find((p) => p.attributes.name === 'baseline')?.attributes.value;
     expect([mark('unknown-cursor-rejected'), mark('no-silent-loss'), mark('order-preserved'), mark('session-ids-secure')]).toEqual(['known', 'fixed', undefined, undefined]);
