@@ -61,7 +61,8 @@ then fast-check interleavings of calls and faults (a failure shrunk, replayable 
   --baseline FILE    known failures (a file --write-baseline wrote): listed failures do not fail the check,
                      and a listed failure that now passes is reported FIXED
   --write-baseline FILE   write this check's failures as a baseline: {"baselineVersion": 1, "kind": "client",
-                     "failures": [{"id", "level"}]} (check's baselines are refused, and the reverse)
+                     "failures": [{"id", "level"}]} (check's baselines are refused, and the reverse; with
+                     --baseline, the listed properties this run did not judge are kept)
   --quiet            no progress on stderr (by default a live line on a terminal, a line every few seconds otherwise)
 Report paths are checked before the run. The JSON report leads with tool, schemaVersion and status (pass, fail
 or error: what the exit status says). Exit status: 0 no property violated at or above --fail-on (baselined

@@ -60,6 +60,7 @@ fast-check: sessions, calls, dropped connections, resumes, under both transports
   --baseline FILE    known failures (a file --write-baseline wrote): listed failures do not fail the check,
                      and a listed failure that now passes is reported FIXED
   --write-baseline FILE   write this check's failures as a baseline: {"baselineVersion": 1, "failures": [{"id", "level"}]}
+                     (with --baseline, the listed properties this run did not judge are kept)
   --quiet            no progress on stderr (by default a live line on a terminal, a line every few seconds otherwise)
 Report paths are checked before the run. Exit status: 0 no property violated at or above --fail-on
 (baselined failures aside), 1 a property violated at or above it, 2 the check could not run (the
