@@ -23,7 +23,7 @@ import { clientDefinitions } from '../../properties/client/definitions.js';
 import { clientPropertyIds, type ClientPropertyId } from '../../properties/client/ids.js';
 import { definitions } from '../../properties/definitions.js';
 import type { Level } from '../../properties/definition.js';
-import type { BaselinedResult, BaselineOutcome } from '../report/baseline.js';
+import { stillListed, type BaselinedResult, type BaselineOutcome } from '../report/baseline.js';
 import { UsageError } from './command.js';
 
 /** Whose failures a baseline lists: a server's (`check`) or a client's (`check-client`). */
@@ -120,15 +120,19 @@ export function writeBaseline<Id extends string>(path: string, properties: reado
 
 /**
  * The notes on stderr at the end of a check: failures below `--fail-on` that do not fail it, the
- * listed failures that pass, and the listed ones a rewritten baseline (`writtenTo`) kept unjudged.
+ * listed failures that pass, and the listed ones a rewritten baseline (`writtenTo`) keeps.
  */
 export function endNotes(options: { belowThreshold: number; failOn: string; applied?: BaselineOutcome; writtenTo?: string }): string[] {
   const { belowThreshold, failOn, applied, writtenTo } = options;
   const notes: string[] = [];
   if (belowThreshold > 0) notes.push(`note: ${belowThreshold} failure(s) below --fail-on ${failOn} do not fail the check`);
-  if (applied && applied.fixed.length > 0) notes.push(`note: ${applied.fixed.length} baselined failure(s) now pass: ${applied.fixed.join(', ')}`);
-  if (applied && writtenTo !== undefined && applied.unjudged.length > 0) {
-    notes.push(`note: ${writtenTo} keeps ${applied.unjudged.length} listed failure(s) this run did not judge: ${applied.unjudged.join(', ')}`);
+  if (applied && applied.fixed.length > 0) {
+    const how = applied.narrowedBy ? `pass in this run, narrowed by ${applied.narrowedBy.join(', ')}` : 'now pass';
+    notes.push(`note: ${applied.fixed.length} baselined failure(s) ${how}: ${applied.fixed.join(', ')}`);
+  }
+  const kept = applied ? stillListed(applied) : [];
+  if (writtenTo !== undefined && kept.length > 0) {
+    notes.push(`note: ${writtenTo} keeps ${kept.length} listed failure(s) this run cannot clear (not judged, or passing only in a narrowed run): ${kept.join(', ')}`);
   }
   return notes;
 }

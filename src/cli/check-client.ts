@@ -14,7 +14,7 @@ import type { ClientFactory } from '../client-check/contract.js';
 import { renderClientJunit, renderClientJunitError } from '../client-check/junit.js';
 import { loadClientAdapter } from '../client-check/load.js';
 import { renderClientMarkdown, renderClientMarkdownError } from '../client-check/markdown.js';
-import { applyBaseline } from '../report/baseline.js';
+import { applyBaseline, stillListed } from '../report/baseline.js';
 import { clientCheckError, clientExitStatus, renderClientJson, renderClientJsonError, renderClientText, type ClientReport } from '../client-check/report.js';
 import { deterministicScenarios, runClientCheck } from '../client-check/run.js';
 import { clientScenarios } from '../client-check/scenarios.js';
@@ -243,7 +243,7 @@ async function checkClient(flags: CheckClientFlags, known: Known): Promise<numbe
   if (error !== undefined) console.error(`mcp-resume-spec check-client: ${error}`);
   // A check that could not be done found nothing: an empty baseline would say the client breaks nothing.
   if (flags['write-baseline'] !== undefined) {
-    if (error === undefined) writeBaseline(flags['write-baseline'], report.properties, 'client', applied?.unjudged);
+    if (error === undefined) writeBaseline(flags['write-baseline'], report.properties, 'client', applied ? stillListed(applied) : []);
     else console.error(`note: no baseline written to ${flags['write-baseline']}: the check could not be done`);
   }
   const belowThreshold = report.properties.filter((p) => p.status === 'fail' && !countsAt(p.level, failOn) && !applied?.known.includes(p.id)).length;

@@ -18,7 +18,7 @@ import { defaultRuns, runSuite } from '../suite/run-suite.js';
 import type { CandidateTarget, SuiteOptions, SuiteReport } from '../suite/types.js';
 import { loadAdapter, type StartedCandidate } from './adapter-loader.js';
 import { integerFlag, parseFailOn, parseFlags, type Flags } from './args.js';
-import { applyBaseline, baselineLines } from '../report/baseline.js';
+import { applyBaseline, baselineLines, stillListed } from '../report/baseline.js';
 import { endNotes, readBaseline, writeBaseline } from './baseline.js';
 import { boundedLoad } from './bounded-load.js';
 import { consoleToStderr } from './console-to-stderr.js';
@@ -213,6 +213,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     ...((options.runs ?? defaultRuns) < defaultRuns ? [`--runs ${options.runs}`] : []),
     ...(flags['no-coverage'] ? ['--no-coverage'] : []),
     ...(flags.path !== undefined ? ['--path'] : []),
+    ...(report.cutShort ? [`--max-seconds ${options.maxMs! / 1000} (the time budget ran out)`] : []),
   ];
   const applied = baseline ? applyBaseline(flags.baseline!, baseline, report.properties, narrowedBy) : undefined;
   const counted = failures.filter((p) => countsAt(p.level, failOn) && !applied?.known.includes(p.id));
@@ -222,7 +223,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   const reported = applied ? { outcome: applied, lines: baselineLines(applied, baseline!, report.properties) } : undefined;
   if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms, ...(reported ? { baseline: reported } : {}) }));
   if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, { ...source, ...(reported ? { baseline: reported } : {}) }));
-  if (flags['write-baseline'] !== undefined) writeBaseline(flags['write-baseline'], report.properties, 'server', applied?.unjudged);
+  if (flags['write-baseline'] !== undefined) writeBaseline(flags['write-baseline'], report.properties, 'server', applied ? stillListed(applied) : []);
   if (flags.json) {
     process.stdout.write(renderJson(report, { status, ms, ...(applied ? { baseline: applied } : {}) }));
   } else {

@@ -82,7 +82,16 @@ export function applyBaseline<Id extends string>(
 /** The line that says a listed failure passes: in a run narrowed by some flags, it may still fail in a full check. */
 export function fixedLine(id: string, narrowedBy: readonly string[] = []): string {
   if (narrowedBy.length === 0) return `FIXED ${id}: listed in the baseline, passes now (remove it from the baseline)`;
-  return `FIXED ${id}: listed in the baseline, passes in this run, narrowed by ${narrowedBy.join(', ')} (remove it from the baseline once a check without them passes it too)`;
+  const those = narrowedBy.length === 1 ? 'that flag' : 'those flags';
+  return `FIXED ${id}: listed in the baseline, passes in this run, narrowed by ${narrowedBy.join(', ')} (remove it from the baseline once a check without ${those} passes it too)`;
+}
+
+/**
+ * The listed properties a baseline rewritten after this run keeps: those it did not judge, and,
+ * in a narrowed run, those that passed only there (a full check may still find them).
+ */
+export function stillListed<Id extends string>(baseline: BaselineOutcome<Id>): Id[] {
+  return [...baseline.unjudged, ...(baseline.narrowedBy ? baseline.fixed : [])];
 }
 
 /**

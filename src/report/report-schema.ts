@@ -61,7 +61,7 @@ export const reportSchema = {
         narrowedBy: {
           type: 'array',
           items: { type: 'string', minLength: 1 },
-          description: 'the flags that made this run judge less than a default check (--only, --runs N, --no-coverage, --path): a fixed failure may still fail in a full check',
+          description: 'the flags that made this run judge less than a default check (--only, --runs N, --no-coverage, --path, or --max-seconds N when the time budget ran out): a fixed failure may still fail in a full check',
         },
       },
     },

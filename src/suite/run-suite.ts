@@ -139,7 +139,10 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       progress('shrinking', i + 1, failing.length, []);
     }
   }
-  if (left() <= 0) verdicts.skipRest(`the suite's time budget (${Math.round(budgetMs / 1000)} s) ran out first`);
+  if (left() <= 0) {
+    verdicts.skipRest(`the suite's time budget (${Math.round(budgetMs / 1000)} s) ran out first`);
+    report.cutShort = true;
+  }
   report.properties = verdicts.results();
   withDivergences(report, verdicts);
   return report;

@@ -159,4 +159,6 @@ export interface SuiteReport {
   interleavings?: { runs: number; seed: number; ms: number };
   /** Where the candidate left the model, one per distinct divergence. */
   divergences?: Divergence[];
+  /** Set when the time budget ran out before the suite was done: a property that passed was judged on fewer scenarios than planned. */
+  cutShort?: true;
 }
