@@ -1,8 +1,9 @@
 /**
  * What a baseline (`check --baseline FILE`, `check-client --baseline FILE`) makes of a check's
  * results, and the words every report says it in: which failures it lists (known: they do not fail
- * the check) and which listed ones now pass (fixed). Shared by the server and the client reports,
- * so that both say it alike. Pure: reading and writing the file is `src/cli/baseline.ts`'s.
+ * the check), which listed ones now pass (fixed), and which listed ones the run did not judge
+ * (unjudged). Shared by the server and the client reports, so that both say it alike. Pure:
+ * reading and writing the file is `src/cli/baseline.ts`'s.
  */
 import { failOnLevels, type Level } from '../../properties/definition.js';
 import type { Status } from '../../properties/judgement.js';
@@ -96,8 +97,8 @@ export function stillListed<Id extends string>(baseline: BaselineOutcome<Id>): I
 
 /**
  * The baseline's lines under a report: how many known failures do not fail the check (a known
- * failure the baseline does not list is named with what it follows from), then a {@link fixedLine}
- * per listed failure that now passes.
+ * failure the baseline does not list is named with what it follows from), the listed ones the run
+ * did not judge, then a {@link fixedLine} per listed failure that now passes.
  */
 export function baselineLines<Id extends string>(baseline: BaselineOutcome<Id>, listed: ReadonlySet<Id>, properties: readonly BaselinedResult<Id>[]): string[] {
   const followsFrom = (id: Id) => properties.find((p) => p.id === id)?.followsFrom;
