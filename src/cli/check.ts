@@ -227,7 +227,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   if (flags.json) {
     process.stdout.write(renderJson(report, { status, ms, ...(applied ? { baseline: applied } : {}) }));
   } else {
-    const text = renderText(report, { color: process.stdout.isTTY === true, invocation });
+    const text = renderText(report, { color: process.stdout.isTTY === true, invocation, ...(applied ? { baseline: applied } : {}) });
     process.stdout.write(reported ? `${text}\n${reported.lines.join('\n')}\n` : text);
   }
   const belowThreshold = failures.filter((p) => !countsAt(p.level, failOn) && !applied?.known.includes(p.id)).length;

@@ -8,7 +8,7 @@ import { clientDefinitions } from '../../properties/client/definitions.js';
 import type { ClientHistory, WireEntry, AppEntry } from '../../properties/client/history.js';
 import type { ClientPropertyId } from '../../properties/client/ids.js';
 import type { Transport } from '../../model/transport.js';
-import { baselineJson, baselineLines, type BaselineOutcome } from '../report/baseline.js';
+import { baselineCellMark, baselineJson, baselineLines, type BaselineOutcome } from '../report/baseline.js';
 import { whyLines } from '../report/basis.js';
 import { shellQuote } from '../report/common.js';
 import type { CheckStatus } from '../report/json.js';
@@ -189,7 +189,7 @@ export function renderClientText(report: ClientReport, invocation = `mcp-resume-
   }
   lines.push('');
   for (const p of report.properties) {
-    lines.push(`${p.status.toUpperCase().padEnd(4)} ${p.id} [${levelLabel(p.level)}] (${p.runs} scenario(s))`);
+    lines.push(`${p.status.toUpperCase().padEnd(4)} ${p.id} [${levelLabel(p.level)}] (${p.runs} scenario(s))${baselineCellMark(baseline, p.id)}`);
     if (p.status === 'skip') lines.push(`     ${p.reason ?? ''}`);
     if (p.status !== 'fail') continue;
     lines.push(`     ${p.reason ?? ''}`);

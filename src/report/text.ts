@@ -34,9 +34,10 @@
  *
  * Pure: returns a string, ending with a newline.
  */
-import { propertyIds } from '../../model/property-ids.js';
+import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import type { Status } from '../../properties/judgement.js';
 import type { SuiteReport } from '../suite/types.js';
+import { baselineCellMark, type BaselineOutcome } from './baseline.js';
 import { levelTag, levelTagWidth, whyLines } from './basis.js';
 import { candidateLine, countStatuses, numberSteps, oneLine, replayLine, visible } from './common.js';
 import { causeLine, divergenceLine, followsLine, legendOf, oracleLines, rootCauses, traceLines } from './findings.js';
@@ -49,6 +50,8 @@ export interface TextReportOptions {
    * `npx mcp-resume-spec check --adapter src/candidates/sdk.ts`; prefixes each replay line.
    */
   invocation?: string;
+  /** What `--baseline FILE` made of the failures: a property it covers or lists and now passes is marked `(known)` or `(FIXED)` before its reason. */
+  baseline?: BaselineOutcome<PropertyId>;
 }
 
 const words: Record<Status, string> = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' };
@@ -77,7 +80,8 @@ export function renderText(report: SuiteReport, options: TextReportOptions = {})
   const lines: string[] = [`candidate: ${oneLine(candidateLine(report.candidate))}`];
   for (const p of report.properties) {
     const runs = `runs ${p.runs}`.padEnd(9);
-    lines.push(`${word(p.status, color)}  ${levelTag(p.level).padEnd(levelTagWidth)}  ${p.id.padEnd(idWidth)}  ${runs}${p.reason ? `  ${oneLine(p.reason)}` : ''}`.trimEnd());
+    const reason = `${baselineCellMark(options.baseline, p.id).trimStart()} ${p.reason ? oneLine(p.reason) : ''}`.trim();
+    lines.push(`${word(p.status, color)}  ${levelTag(p.level).padEnd(levelTagWidth)}  ${p.id.padEnd(idWidth)}  ${runs}${reason ? `  ${reason}` : ''}`.trimEnd());
   }
   const counts = countStatuses(report);
   lines.push(`summary: ${counts.pass} pass, ${counts.fail} fail, ${counts.skip} skip (${counts.total} properties)`);

@@ -28,7 +28,7 @@ test('a baselined failure does not fail the check, a new one does, and a fixed o
     runCli(['check', '--adapter', mutant, '--only', 'terminated-session-404', ...cheap, '--baseline', baseline, '--json']),
   ]);
   expect(known.code, known.stderr).toBe(0);
-  expect(known.stdout).toMatch(/^FAIL {2}\[MUST\] +terminated-session-404 /m);
+  expect(known.stdout).toMatch(/^FAIL {2}\[MUST\] +terminated-session-404 +runs \d+ +\(known\) /m);
   expect(known.stdout).toContain(`baseline ${baseline}: 1 known failure(s) do not fail the check (terminated-session-404)`);
   // Every report says it: the JUnit and Markdown reports mark the known failure.
   expect(readFileSync(junit, 'utf8')).toContain('<property name="level" value="must"/><property name="baseline" value="known"/>');

@@ -48,7 +48,7 @@ describe('check-client baselines', () => {
 
     // The same failure again: known, exit 0; still reported as a failure.
     expect(known.code, known.stdout + known.stderr).toBe(0);
-    expect(known.stdout).toMatch(new RegExp(`^FAIL ${id} \\[MUST\\]`, 'm'));
+    expect(known.stdout).toMatch(new RegExp(`^FAIL ${id} \\[MUST\\] \\(\\d+ scenario\\(s\\)\\) \\(known\\)$`, 'm'));
     expect(known.stdout).toContain(`baseline ${baseline}: 1 known failure(s) do not fail the check (${id})`);
     expect(json(at('known.json'))).toMatchObject({ status: 'pass', schemaVersion: 1, baseline: { file: baseline, known: [id], fixed: [] } });
     const knownXml = readFileSync(at('known.xml'), 'utf8');

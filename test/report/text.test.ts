@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { basisOf } from '../../properties/definitions.js';
 import { whyLines } from '../../src/report/basis.js';
+import { applyBaseline } from '../../src/report/baseline.js';
 import { renderText } from '../../src/report/text.js';
 import { causedReport, followingReport, nastyReport, sampleReport } from './sample.js';
 
@@ -63,6 +64,17 @@ describe('text report', () => {
     const text = renderText(sampleReport());
     expect(text.match(/^(PASS|FAIL|SKIP) {2}\[(MUST|DERIVED|SHOULD|POLICY)\] +\S+/gm)).toHaveLength(4);
     expect(text).toMatch(/^ {2}replay: --seed 1234567 --path 12:3:0:0$/m);
+  });
+
+  test('a baseline marks a failure it covers (known) and a listed one that passes (FIXED) before the reason; a new failure is unmarked', () => {
+    const report = sampleReport();
+    const baseline = applyBaseline('b.json', new Set(['unknown-cursor-rejected', 'no-silent-loss'] as const), report.properties);
+    const lines = renderText(report, { baseline }).split('\n');
+    expect(lines[1]).toBe('PASS  [SHOULD]   no-silent-loss             runs 200   (FIXED) every promised event reached the application');
+    expect(lines[2]).toBe(
+      'FAIL  [POLICY]   unknown-cursor-rejected    runs 3     (known) GET /mcp with an unknown Last-Event-ID was answered 200 with a quiet stream',
+    );
+    expect(lines[3]).toBe('FAIL  [POLICY]   order-preserved            runs 57    r1: seq 3 reached the application before seq 2');
   });
 
   test('colours only when asked', () => {
