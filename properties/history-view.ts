@@ -199,6 +199,11 @@ export class HistoryView {
     return [...this.exchanges.values()].filter((e) => e.request.purpose === 'resume');
   }
 
+  /** The stream a connection opened, as the run's trace names it, else by its connection number (for a verdict's text). */
+  streamName(conn: number): string {
+    return this.history.streamNames?.[conn] ?? `the stream of connection ${conn}`;
+  }
+
   /**
    * The logical stream a connection carries: itself, or for a resume, the logical stream the
    * client meant to continue (recorded with the request), else the one its cursor was received on.

@@ -166,4 +166,9 @@ export type NewEntry = HistoryEntry extends infer E ? (E extends HistoryEntry ? 
 /** A history: the entries, in order. */
 export interface History {
   entries: HistoryEntry[];
+  /**
+   * What the run's trace calls the stream a connection opened (`stream r1`, `the call stream`), by
+   * connection, where the writer knew: verdicts name a stream as its trace does.
+   */
+  streamNames?: Record<number, string>;
 }

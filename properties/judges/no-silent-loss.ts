@@ -108,7 +108,7 @@ export function judgeNoSilentLoss(view: HistoryView): Judgement {
     if (missing.length > 0) {
       const resumes = conns.slice(1).map((c) => view.exchanges.get(c)!.request);
       return fail(
-        `after the server accepted a resume of the stream of connection ${origin} (Last-Event-ID ${resumes.map((r) => r.lastEventId).join(', ')}), the application never got ${missing.map((m) => m.what).join(', ')}`,
+        `after the server accepted a resume of ${view.streamName(origin)} (Last-Event-ID ${resumes.map((r) => r.lastEventId).join(', ')}), the application never got ${missing.map((m) => m.what).join(', ')}`,
         lossSeen(view, conns, expected, missing, resumes[0]!.seq) ?? resumes.map((r) => r.seq),
       );
     }

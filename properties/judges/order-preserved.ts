@@ -31,7 +31,7 @@ export function judgeOrderPreserved(view: HistoryView): Judgement {
         fixtureMessages++;
         // A call's response comes after all its notifications: once every call with this label is answered, none may follow.
         if ((answeredPerLabel.get(note.label) ?? 0) >= (callsPerLabel.get(note.label) ?? Infinity)) {
-          return fail(`notification ${note.seq} of ${note.label} reached the application after the response to its call on the stream of connection ${origin}`, [d.seq]);
+          return fail(`notification ${note.seq} of ${note.label} reached the application after the response to its call on ${view.streamName(origin)}`, [d.seq]);
         }
         const previous = lastSeq.get(note.label);
         if (previous !== undefined && note.seq <= previous) {
@@ -39,7 +39,7 @@ export function judgeOrderPreserved(view: HistoryView): Judgement {
           const started = (runs.get(note.label) ?? 1) + 1;
           if (started > (callsPerLabel.get(note.label) ?? 1) || note.seq !== 1) {
             const what = note.seq === previous ? 'twice' : 'out of order';
-            return fail(`notification ${note.seq} of ${note.label} reached the application ${what} on the stream of connection ${origin} (after ${previous})`, [d.seq]);
+            return fail(`notification ${note.seq} of ${note.label} reached the application ${what} on ${view.streamName(origin)} (after ${previous})`, [d.seq]);
           }
           runs.set(note.label, started);
         }
@@ -47,7 +47,7 @@ export function judgeOrderPreserved(view: HistoryView): Judgement {
       } else if (isResponse(d.message)) {
         fixtureMessages++;
         const key = JSON.stringify(d.message.id);
-        if (responses.has(key)) return fail(`the response to request ${key} reached the application twice on the stream of connection ${origin}`, [d.seq]);
+        if (responses.has(key)) return fail(`the response to request ${key} reached the application twice on ${view.streamName(origin)}`, [d.seq]);
         responses.add(key);
         const label = labelOfRequest.get(key);
         if (label !== undefined) answeredPerLabel.set(label, (answeredPerLabel.get(label) ?? 0) + 1);

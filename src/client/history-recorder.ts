@@ -42,6 +42,11 @@ export class HistoryRecorder {
     return full as EntryOf<E['type']>;
   }
 
+  /** Gives the stream connection `conn` carries the name the run's trace calls it (see `History.streamNames`). */
+  nameStream(conn: number, name: string): void {
+    (this.history.streamNames ??= {})[conn] = name;
+  }
+
   /** Records a scenario step. */
   step(step: string): StepEntry {
     return this.record({ type: 'step', step });

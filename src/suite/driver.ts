@@ -116,6 +116,12 @@ export class ScenarioDriver {
     return !('stream' in step) || !this.unfollowed.has(step.stream);
   }
 
+  /** Follows model stream `id` on `stream`'s connection, named in the history as the trace names it. */
+  private follow(id: string, stream: SseStream): void {
+    this.handles.set(id, stream);
+    this.recorder.nameStream(stream.conn, `stream ${id}`);
+  }
+
   /** The last event ID received on a connection. */
   private lastIdOn(conn: number): string | undefined {
     const entries = this.recorder.history.entries;
@@ -268,7 +274,7 @@ export class ScenarioDriver {
     if (!outcome.ok) return this.diverge({ error: `initialize failed: ${outcome.reason}` }, this.modelStatus(), { stop: true });
     const answer: StepAnswer = { sessionId: outcome.sessionId ?? this.client.session.sessionId ?? 'no session ID' };
     for (const stream of this.world.client.streams) {
-      if (stream.kind === 'legacy' && this.client.session.legacyStream) this.handles.set(stream.id, this.client.session.legacyStream);
+      if (stream.kind === 'legacy' && this.client.session.legacyStream) this.follow(stream.id, this.client.session.legacyStream);
       if (stream.kind === 'standalone') {
         this.standaloneId = stream.id;
         const opened = await this.client.openStandalone();
@@ -276,7 +282,7 @@ export class ScenarioDriver {
           // The session goes on; only its standalone GET stream is not there to follow.
           return this.diverge({ ...answer, ...answerOf(opened), reason: 'to the standalone GET' }, { status: 200, reason: 'to the standalone GET' }, { unfollow: stream.id });
         }
-        this.handles.set(stream.id, opened.stream);
+        this.follow(stream.id, opened.stream);
         await this.takePriming(opened.stream);
       }
     }
@@ -296,7 +302,7 @@ export class ScenarioDriver {
     // The candidate's answer stream, if any, is not the model's: its steps are left out.
     if (status === undefined || modelRefuses !== status >= 300) return this.diverge(answerOf(a), this.modelStatus(), { unfollow: request.stream });
     if (!modelRefuses && handle.stream && request.stream && !this.handles.has(request.stream)) {
-      this.handles.set(request.stream, handle.stream);
+      this.follow(request.stream, handle.stream);
       await this.takePriming(handle.stream);
     }
     return { status };
@@ -392,7 +398,7 @@ export class ScenarioDriver {
     // Whatever the model says, the client now holds what the candidate gave it; a probe's answer
     // never becomes the stream's handle, so the scenario's end neither waits on it nor retries through it.
     if (real === 'accepted' && answer.kind === 'stream' && !probe) {
-      this.handles.set(step.stream, answer.stream);
+      this.follow(step.stream, answer.stream);
       // A resumed legacy stream is the session's one stream again, whichever endpoint carries it
       // now: later legacy answers come on this connection.
       if (handle !== undefined && this.client.session.legacyStream === handle) this.client.session.legacyStream = answer.stream;

@@ -30,6 +30,11 @@ function answered(step: TraceStepData, a: Answer): void {
   step.answer = a.kind === 'error' ? { error: `${a.reason}: ${a.detail}` } : { status: a.status };
 }
 
+/** Names a stream in the history as the probe's trace does, so that verdicts on it say which. */
+function named(client: CheckClient, stream: SseStream, name: string): void {
+  client.recorder.nameStream(stream.conn, name);
+}
+
 /** Receives and drains until a frame with an ID arrives (a priming event or a message); bounded. */
 async function firstIdentified(stream: SseStream, timeoutMs: number): Promise<boolean> {
   for (let i = 0; i < 8; i++) {
@@ -89,7 +94,9 @@ export const probes: Probe[] = [
       note({ kind: 'ping', actor: 'client', transport: 'streamable' });
       const ping = await client.ping();
       note({ kind: 'receive', actor: 'client', stream: 'the ping stream', detail: 'up to the first frame with an event ID' });
-      if (!ping.stream || !(await firstIdentified(ping.stream, context.timeoutMs))) return;
+      if (!ping.stream) return;
+      named(client, ping.stream, 'the ping stream');
+      if (!(await firstIdentified(ping.stream, context.timeoutMs))) return;
       const cursor = ping.stream.cursor;
       note({ kind: 'drop', actor: 'connection', stream: 'the ping stream' });
       ping.stream.drop();
@@ -137,7 +144,9 @@ export const probes: Probe[] = [
       note({ kind: 'call', actor: 'client', tool: 'emit', notifications: 20, transport: 'streamable' });
       const call = await client.callTool('emit', { label: `${context.runTag}-long`, count: 20 });
       note({ kind: 'receive', actor: 'client', stream: 'the call stream', detail: 'up to the first frame with an event ID' });
-      if (!call.stream || !(await firstIdentified(call.stream, context.timeoutMs))) return;
+      if (!call.stream) return;
+      named(client, call.stream, 'the call stream');
+      if (!(await firstIdentified(call.stream, context.timeoutMs))) return;
       note({ kind: 'drop', actor: 'connection', stream: 'the call stream' });
       call.stream.drop();
       const step = note({ kind: 'resume', actor: 'client', stream: 'the call stream', transport: 'streamable', cursor: { value: call.stream.cursor ?? null, origin: 'own' }, detail: 'reading the whole replay' });
@@ -163,7 +172,9 @@ export const probes: Probe[] = [
       note({ kind: 'call', actor: 'client', tool: 'emit', call: 'A', notifications: 2, transport: 'streamable' });
       const a = await client.callTool('emit', { label: `${context.runTag}-two-a`, count: 2 });
       note({ kind: 'receive', actor: 'client', stream: "A's stream", detail: 'up to the first frame with an event ID' });
-      if (!a.stream || !(await firstIdentified(a.stream, context.timeoutMs))) return;
+      if (!a.stream) return;
+      named(client, a.stream, "A's stream");
+      if (!(await firstIdentified(a.stream, context.timeoutMs))) return;
       note({ kind: 'drop', actor: 'connection', stream: "A's stream" });
       a.stream.drop();
       note({ kind: 'call', actor: 'client', tool: 'emit', call: 'B', notifications: 2, transport: 'streamable', detail: 'draining it whole' });
@@ -192,6 +203,7 @@ export const probes: Probe[] = [
       await (await client.callTool('session_info', {})).response();
       const legacy = client.session.legacyStream;
       if (!legacy) return;
+      named(client, legacy, 'the legacy stream');
       const cursor = legacy.cursor;
       note({ kind: 'drop', actor: 'connection', stream: 'the legacy stream' });
       legacy.drop();

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { HistoryView } from '../../properties/history-view.js';
 import { judgeOrderPreserved } from '../../properties/judges/order-preserved.js';
 import { HistoryBuilder, emitResult, note } from './history-builder.js';
 
@@ -36,6 +37,13 @@ describe('order-preserved', () => {
     const j = judgeOrderPreserved(delivered([2, 1, 3]).h.view());
     expect(j.status).toBe('fail');
     expect(j.reason).toMatch(/^notification 1 of a reached the application out of order on the stream of connection \d+ \(after 2\)$/);
+  });
+
+  test('fail: a stream the history names is called by its name, as the trace calls it', () => {
+    const { h, call } = delivered([2, 1, 3]);
+    const history = h.view().history;
+    history.streamNames = { [call.conn]: 'stream r1' };
+    expect(judgeOrderPreserved(new HistoryView(history)).reason).toBe('notification 1 of a reached the application out of order on stream r1 (after 2)');
   });
 
   test('fail: twice (a replay repeating an event, no dedup)', () => {

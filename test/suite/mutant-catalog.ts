@@ -58,6 +58,11 @@ export function describeCatalogWith(seed: number, width = 3): void {
         for (const p of report.properties) {
           if (p.status === 'fail') expect(p.counterexample!.steps.length, p.id).toBeGreaterThan(0);
           else expect(['pass', 'skip']).toContain(p.status);
+          // A verdict names a stream as its trace does (`stream r1`), never by the recorder's connection number.
+          const reason = p.reason ?? '';
+          expect(reason, p.id).not.toMatch(/connection \d/);
+          const streams = new Set(p.counterexample?.steps.map((s) => s.stream));
+          for (const [, stream] of reason.matchAll(/\bstream ([rsl]\d+)\b/g)) expect(streams, `${p.id}: ${reason}`).toContain(stream);
         }
         expect(report.properties.map((p) => p.id)).toEqual([...propertyIds]);
       },
