@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { judgeSessionIdsSecure, observedBits } from '../../properties/judges/session-ids-secure.js';
+import { judgeSessionIdsSecure, observedVariation } from '../../properties/judges/session-ids-secure.js';
 import { HistoryBuilder } from './history-builder.js';
 
 function sessions(ids: string[]) {
@@ -14,7 +15,7 @@ describe('session-ids-secure', () => {
   test('pass: UUIDs are visible ASCII and vary in many bits', () => {
     const j = judgeSessionIdsSecure(sessions(uuids));
     expect(j.status).toBe('pass');
-    expect(j.reason).toMatch(/^4 session IDs, visible ASCII, ~\d+ varying bits$/);
+    expect(j.reason).toMatch(/^4 session IDs, visible ASCII, ~1\d\d varying bits \(3\d varying characters, read as hex\)$/);
   });
 
   test('fail: a character outside visible ASCII (space, non-ASCII, control), even in a small sample', () => {
@@ -38,21 +39,62 @@ describe('session-ids-secure', () => {
   test('fail: sequential IDs (a shared prefix and a counter)', () => {
     const j = judgeSessionIdsSecure(sessions(['session-7', 'session-8', 'session-9', 'session-10']));
     expect(j.status).toBe('fail');
-    expect(j.reason).toBe('session IDs are sequential: session-7, session-8, session-9...');
+    expect(j.reason).toBe('session IDs are sequential: session-7, session-8, session-9... (numbers within 3 of each other)');
+  });
+
+  test('fail: a clock is sequential too (milliseconds, after a shared prefix)', () => {
+    const j = judgeSessionIdsSecure(sessions(['s1764667200123', 's1764667200456', 's1764667201002', 's1764667203999']));
+    expect(j.reason).toBe('session IDs are sequential: s1764667200123, s1764667200456, s1764667201002... (numbers within 3876 of each other)');
   });
 
   test('fail: random but short: too few varying bits', () => {
     const ids = ['fixed-prefix-0000000000-ab', 'fixed-prefix-0000000000-cd', 'fixed-prefix-0000000000-ef', 'fixed-prefix-0000000000-gh'];
     const j = judgeSessionIdsSecure(sessions(ids));
     expect(j.status).toBe('fail');
-    expect(j.reason).toMatch(/^session IDs vary in only ~4 bits across 4 sessions: guessable/);
+    expect(j.reason).toMatch(/^session IDs vary in only ~10 bits across 4 sessions \(2 varying character\(s\), read as base36\): guessable/);
   });
 
-  test('observedBits: log2 of the distinct characters per position, over the shortest ID', () => {
-    expect(observedBits(['aa', 'ab', 'ba', 'bb'])).toBe(2);
-    expect(observedBits(['abc', 'abd'])).toBe(1);
-    expect(observedBits(['x', 'xyz'])).toBe(0);
+  test('fail: random hex, but 32 bits of it', () => {
+    const j = judgeSessionIdsSecure(sessions(['9f86d081', '3e23e816', 'b1a9c4d2', '07c5e3fa']));
+    expect(j.reason).toMatch(/^session IDs vary in only ~32 bits across 4 sessions \(8 varying character\(s\), read as hex\): guessable/);
   });
+
+  test('observedVariation: the positions that vary over the shortest ID, in the smallest alphabet of their characters', () => {
+    expect(observedVariation(['aa', 'ab', 'ba', 'bb'])).toEqual({ positions: 2, alphabet: 'hex', bits: 8 });
+    expect(observedVariation(['xbc', 'xbd'])).toEqual({ positions: 1, alphabet: 'hex', bits: 4 });
+    expect(observedVariation(['k1', 'k9'])).toEqual({ positions: 1, alphabet: 'decimal', bits: Math.log2(10) });
+    expect(observedVariation(['x', 'xyz'])).toEqual({ positions: 0, alphabet: 'decimal', bits: 0 });
+    expect(observedVariation(['a_', 'B-'])).toMatchObject({ positions: 2, alphabet: 'base64url' });
+  });
+
+  // Secure IDs of other designs than the UUID: any sample of four from a secure generator passes.
+  // (Per position, counting distinct characters, four samples show at most two bits: that reading
+  // failed a 96-bit base64url ID three times in four, and any decimal ID as "sequential".)
+  const bytes = (n: number) => fc.uint8Array({ minLength: n, maxLength: n });
+  const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+  const crockford = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const designs: Record<string, fc.Arbitrary<string>> = {
+    '128-bit decimal': bytes(16).map((b) => BigInt(`0x${hex(b)}`).toString()),
+    '96-bit base64url': bytes(12).map((b) => Buffer.from(b).toString('base64url')),
+    '64-bit hex': bytes(8).map(hex),
+    '128-bit base64 (padded)': bytes(16).map((b) => Buffer.from(b).toString('base64')),
+    'ULID, all four in one millisecond': bytes(16).map((b) => `01JE2K3M4N${[...b].map((x) => crockford[x & 31]).join('')}`),
+    'UUIDv7, all four in one millisecond': bytes(10).map((b) => {
+      const h = hex(b);
+      return `0193e1a2-b3c4-7${h.slice(0, 3)}-${((b[2]! & 0x3f) | 0x80).toString(16)}${h.slice(6, 8)}-${h.slice(8, 20)}`;
+    }),
+  };
+  for (const [design, ids] of Object.entries(designs)) {
+    test(`pass: ${design}`, () => {
+      fc.assert(
+        fc.property(fc.uniqueArray(ids, { minLength: 4, maxLength: 8 }), (sample) => {
+          const j = judgeSessionIdsSecure(sessions(sample));
+          expect(j.status, `${j.reason}`).toBe('pass');
+        }),
+        { seed: 20261202, numRuns: 300 },
+      );
+    });
+  }
 
   test('an ID seen twice (two initializes answered alike) counts once', () => {
     expect(judgeSessionIdsSecure(sessions([...uuids.slice(0, 3), uuids[0]!])).status).toBe('skip');
