@@ -15,7 +15,7 @@ import { canStep } from '../../model/world-steps.js';
 import { clientCapabilities, garbageCursor, step as stepWorld } from '../../model/world.js';
 import type { History, JsonRpcMessage } from '../../properties/history.js';
 import { fixtureNotification, isResponse, isResponseTo } from '../../properties/messages.js';
-import { legacySessionId } from '../../properties/history-view.js';
+import { HistoryView, legacySessionId } from '../../properties/history-view.js';
 import { CheckClient, describeAnswer, describeOutcome, HistoryRecorder, type Answer, type RequestHandle, type SseStream } from '../client/index.js';
 import { drivableSteps, oracleWorld } from './lockstep.js';
 import type { CandidateAbilities, CandidateTarget, ClientSettings } from './types.js';
@@ -72,6 +72,7 @@ export class ScenarioDriver {
     this.client = new CheckClient({
       baseUrl: options.target.url,
       paths: options.target.paths ?? {},
+      headers: options.target.headers ?? {},
       timeoutMs: options.timeoutMs,
       cursorAdvance: options.client.cursorAdvance === 'onDrain' ? 'drain' : 'receive',
       dedup: options.client.dedup,
@@ -137,7 +138,7 @@ export class ScenarioDriver {
    * stop, or on a stream the candidate left) is left out; returns whether it was done.
    */
   async apply(step: WorldStep): Promise<boolean> {
-    if (!this.follows(step) || this.unoffered(step)) {
+    if (!this.follows(step) || this.unoffered(step) || this.namesOwnEvent(step)) {
       if (this.stopped === undefined) this.skipped++;
       return false;
     }
@@ -166,6 +167,21 @@ export class ScenarioDriver {
     if (step.type !== 'RESUME' || step.cursor === 'own') return false;
     const handle = this.handles.get(step.stream);
     return !handle || !(handle.cursor || this.lastIdOn(handle.conn));
+  }
+
+  /**
+   * Whether a resume meant to present a cursor of no event of this session (an earlier session's,
+   * or a made-up one) would present an event ID this session has sent the client. Event IDs are
+   * unique within a session only, so a candidate may mint in one session the IDs it minted in the
+   * last: the cursor then names an event of this session, which the candidate rightly resumes, and
+   * the step no longer asks what the model asks. It is left out.
+   */
+  private namesOwnEvent(step: WorldStep): boolean {
+    if (step.type !== 'RESUME' || step.cursor === 'own') return false;
+    const cursor = step.cursor === 'garbage' ? garbageCursor : this.staleCursor;
+    const session = this.client.session.sessionId;
+    if (cursor === undefined || session === undefined) return false;
+    return new HistoryView(this.history).framesWithId(cursor, session).length > 0;
   }
 
   /** A probing resume of a candidate that offers no resumption: nothing a client of it would do. */
