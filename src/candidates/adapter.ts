@@ -22,6 +22,8 @@ export interface RunningCandidate {
   name: string;
   /** Its installed version, read from its package.json. */
   version: string;
+  /** Headers to send with every request (e.g. `authorization` for a server behind a gate), as `check --header` adds them. */
+  headers?: Record<string, string>;
 }
 
 /** The shape of an adapter module's default export. */

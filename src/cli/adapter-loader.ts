@@ -1,7 +1,7 @@
 /**
  * Loads a candidate adapter module for `mcp-resume-spec check --adapter MODULE`.
  *
- * The module's default export starts a candidate: `() => Promise<{url, stop, name?, version?}>`
+ * The module's default export starts a candidate: `() => Promise<{url, stop, name?, version?, headers?}>`
  * (see `src/candidates/adapter.ts`). Every module format loads, whatever the package around it:
  * `.js`/`.mjs`/`.cjs` natively; `.mts`, and `.ts` under a `"type": "module"` package.json, through
  * ts-node's ESM loader, registered here on first need; `.cts`, and `.ts` in a CommonJS scope (no
@@ -27,6 +27,8 @@ export interface StartedCandidate {
   stop: () => Promise<void>;
   name?: string;
   version?: string;
+  /** Headers to send with every request, as the adapter gave them (checked by the client). */
+  headers?: Record<string, string>;
 }
 
 /** A loaded adapter: `start()` is the module's default export, checked and bounded. */
@@ -270,7 +272,7 @@ function startable(path: string, startCandidate: () => unknown, timeoutMs: numbe
         if (error instanceof Error && error.name === 'AdapterError') throw error;
         throw adapterError(path, `start() failed: ${firstLine(error)}`);
       }
-      const candidate = started as { url?: unknown; stop?: unknown; name?: unknown; version?: unknown } | null;
+      const candidate = started as { url?: unknown; stop?: unknown; name?: unknown; version?: unknown; headers?: unknown } | null;
       const url = typeof candidate === 'object' && candidate !== null ? candidate.url : undefined;
       const stop = typeof candidate === 'object' && candidate !== null ? candidate.stop : undefined;
       if (typeof url !== 'string' || typeof stop !== 'function') {
@@ -304,6 +306,14 @@ function startable(path: string, startCandidate: () => unknown, timeoutMs: numbe
           }
         },
       };
+      const { headers } = candidate!;
+      if (headers !== undefined) {
+        if (typeof headers !== 'object' || headers === null || Object.values(headers).some((v) => typeof v !== 'string')) {
+          await stopQuietly(started);
+          throw adapterError(path, `start() resolved to headers ${describe(headers)}; expected an object of strings`);
+        }
+        result.headers = { ...(headers as Record<string, string>) };
+      }
       if (typeof candidate!.name === 'string') result.name = candidate!.name;
       if (typeof candidate!.version === 'string') result.version = candidate!.version;
       return result;

@@ -7,8 +7,10 @@ import { UsageError } from './command.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** The parsed values: a string or boolean per declared flag, absent when not given. */
-export type Flags<O extends Options> = { [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string };
+/** The parsed values: a string or boolean per declared flag (a list of strings for a repeatable one), absent when not given. */
+export type Flags<O extends Options> = {
+  [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : O[K] extends { multiple: true } ? string[] : string;
+};
 
 /**
  * Parses `argv` against `options`; unknown flags, positionals and missing values are usage errors.

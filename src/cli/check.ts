@@ -12,6 +12,7 @@ import type { Endpoint } from '../../properties/history.js';
 import { errorJsonReport, renderJson } from '../report/json.js';
 import { renderJunit, renderJunitError } from '../report/junit.js';
 import { escapeMarkdown, renderMarkdown } from '../report/markdown.js';
+import { shellQuote } from '../report/common.js';
 import { renderText } from '../report/text.js';
 import { CandidateUnusable } from '../suite/abilities.js';
 import { defaultRuns, runSuite } from '../suite/run-suite.js';
@@ -24,10 +25,11 @@ import { boundedLoad } from './bounded-load.js';
 import { consoleToStderr } from './console-to-stderr.js';
 import { checkWritable } from './output-paths.js';
 import { progressRenderer } from './progress.js';
+import { parseExtraHeader } from '../client/extra-headers.js';
 import { UsageError, type Command } from './command.js';
 import { parseTargetUrl } from './target-url.js';
 
-const usage = `usage: mcp-resume-spec check (--url URL | --adapter MODULE) [--mcp PATH] [--sse PATH] [--messages PATH]
+const usage = `usage: mcp-resume-spec check (--url URL | --adapter MODULE) [--mcp PATH] [--sse PATH] [--messages PATH] [--header 'NAME: VALUE']...
                              [--runs N] [--seed S] [--path P] [--only IDS] [--json] [--junit FILE] [--markdown FILE]
                              [--timeout MS] [--max-seconds N] [--client-cursor drain|receive] [--no-coverage]
                              [--fail-on must|should|policy] [--baseline FILE] [--write-baseline FILE] [--quiet]
@@ -42,6 +44,8 @@ fast-check: sessions, calls, dropped connections, resumes, under both transports
                      one ending in /sse names the legacy endpoint (streamable HTTP is then taken at /mcp beside it)
   --adapter MODULE   a .ts, .mts, .cts, .js, .mjs or .cjs module whose default export starts a candidate: () => Promise<{url, stop}>
   --mcp/--sse/--messages PATH   endpoint paths under the base URL (defaults /mcp, /sse, /messages); with --mcp, --url is the base
+  --header 'NAME: VALUE'  sent with every request, e.g. 'Authorization: Bearer TOKEN' for a server behind a gate
+                     (repeatable; over an adapter's own headers; never written to a report)
   --runs N           fast-check interleavings to run (default ${defaultRuns}; 0: probes and coverage only)
   --seed S           fast-check seed (default random); with --path, replays one counterexample
   --path P           replay a counterexample: a fast-check path (with --seed), coverage:N or probe:NAME
@@ -66,6 +70,20 @@ Report paths are checked before the run. Exit status: 0 no property violated at 
 (baselined failures aside), 1 a property violated at or above it, 2 the check could not run (the
 --json and --junit reports then say why, with status "error").`;
 
+/** `--header` values as headers, else a usage error saying which is wrong and why. */
+function parseHeaders(texts: string[] | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const text of texts ?? []) {
+    try {
+      const [name, value] = parseExtraHeader(text);
+      headers[name] = value;
+    } catch (error) {
+      throw new UsageError(`--header: ${(error as Error).message}`);
+    }
+  }
+  return headers;
+}
+
 function parseOnly(text: string | undefined): PropertyId[] | undefined {
   if (text === undefined) return undefined;
   const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
@@ -83,6 +101,7 @@ const checkFlags = {
   mcp: { type: 'string' },
   sse: { type: 'string' },
   messages: { type: 'string' },
+  header: { type: 'string', multiple: true },
   runs: { type: 'string' },
   seed: { type: 'string' },
   path: { type: 'string' },
@@ -149,6 +168,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   const cursor = flags['client-cursor'] ?? 'drain';
   if (cursor !== 'drain' && cursor !== 'receive') throw new UsageError(`--client-cursor must be drain or receive, got ${JSON.stringify(cursor)}`);
   const failOn = parseFailOn(flags['fail-on']);
+  const headers = parseHeaders(flags.header);
   const options: SuiteOptions = {
     runs: integerFlag('runs', flags.runs, defaultRuns, 100_000),
     timeoutMs: integerFlag('timeout', flags.timeout, 2000, 600_000, 1),
@@ -181,10 +201,10 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
       // Read as --url is read: the streamable endpoint (what servers print), or a base URL.
       const at = parseTargetUrl(started.url, paths, `the url ${flags.adapter} answered with`);
       if (at.note) process.stderr.write(`note: ${at.note}\n`);
-      target = { name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''), url: at.base, paths: at.paths };
+      target = { name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''), url: at.base, paths: at.paths, headers: { ...started.headers, ...headers } };
       if (started.version !== undefined) target.version = started.version;
     } else {
-      target = { name: who.name, url: location!.base, paths: location!.paths };
+      target = { name: who.name, url: location!.base, paths: location!.paths, headers };
     }
     Object.assign(who, { name: target.name, url: target.url });
     if (location?.note) process.stderr.write(`note: ${location.note}\n`);
@@ -194,7 +214,9 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   } catch (error) {
     if (error instanceof CandidateUnusable) {
       const url = target?.url ?? who.name;
-      throw new UsageError(`could not check ${url}: ${error.message.startsWith(`${url} `) ? `it ${error.message.slice(url.length + 1)}` : error.message}`);
+      // A gate's refusal: say how to get past it.
+      const gated = /\b(401|403)\b/.test(error.message) ? `; a server behind a gate is given its credentials with --header 'Authorization: ...'` : '';
+      throw new UsageError(`could not check ${url}: ${error.message.startsWith(`${url} `) ? `it ${error.message.slice(url.length + 1)}` : error.message}${gated}`);
     }
     throw error;
   } finally {
@@ -218,8 +240,14 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   const applied = baseline ? applyBaseline(flags.baseline!, baseline, report.properties, narrowedBy) : undefined;
   const counted = failures.filter((p) => countsAt(p.level, failOn) && !applied?.known.includes(p.id));
   const status = counted.length > 0 ? 'fail' : 'pass';
-  const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd(), paths } : { url: target.url, paths: target.paths ?? paths };
-  const invocation = flags.adapter !== undefined ? `npx mcp-resume-spec check --adapter ${flags.adapter}` : `npx mcp-resume-spec check --url ${location!.endpoint}`;
+  const headerNames = Object.keys(headers);
+  const source = {
+    ...(flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd(), paths } : { url: target.url, paths: target.paths ?? paths }),
+    ...(headerNames.length > 0 ? { headerNames } : {}),
+  };
+  // A replay needs the headers too; their values (a token, say) are left for the user to fill in.
+  const headerFlags = headerNames.map((name) => ` --header ${shellQuote(`${name}: …`)}`).join('');
+  const invocation = `${flags.adapter !== undefined ? `npx mcp-resume-spec check --adapter ${flags.adapter}` : `npx mcp-resume-spec check --url ${location!.endpoint}`}${headerFlags}`;
   const reported = applied ? { outcome: applied, lines: baselineLines(applied, baseline!, report.properties) } : undefined;
   if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms, ...(reported ? { baseline: reported } : {}) }));
   if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, { ...source, ...(reported ? { baseline: reported } : {}) }));

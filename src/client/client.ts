@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { Endpoint, History, Purpose } from '../../properties/history.js';
 import { legacySessionId } from '../../properties/history-view.js';
 import type { Transport } from '../../model/transport.js';
+import { extraHeaderProblem } from './extra-headers.js';
 import { HistoryRecorder } from './history-recorder.js';
 import { failureLabel, summarizeBody } from './summary.js';
 import { closeIdleSockets, mediaType, readBody, sendRequest, type Abortable, type ExchangeContext, type ExchangeSpec, type Head, type HeadFailure } from './http.js';
@@ -53,6 +54,23 @@ export interface CheckClientOptions {
    * keep-alive timeouts servers use, so a reuse never meets a server that is closing it.
    */
   keepAlive?: boolean;
+  /**
+   * Headers sent with every request (e.g. `authorization` for a server behind a gate), lower-cased
+   * names. The protocol's own headers are the client's to set: none of them may be given here.
+   * They are recorded with their values redacted.
+   */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** `headers` with lower-cased names. @throws RangeError for one the client may not send (see `extraHeaderProblem`). */
+function extraHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const problem = extraHeaderProblem(name, value);
+    if (problem) throw new RangeError(`headers: ${problem}`);
+    out[name.toLowerCase()] = value;
+  }
+  return out;
 }
 
 /** What the client holds about its current session. */
@@ -213,6 +231,7 @@ export class CheckClient {
     this.agent = new http.Agent(options.keepAlive ? { keepAlive: true, timeout: KEEP_ALIVE_IDLE_MS } : { keepAlive: false });
     this.exchangeCtx = {
       recorder: this.recorder,
+      extraHeaders: extraHeaders(options.headers),
       agent: this.agent,
       live: this.live,
       maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,

@@ -24,6 +24,8 @@ export interface ExchangeContext {
   readonly live: Set<Abortable>;
   /** Largest non-SSE body read, in bytes. */
   readonly maxBodyBytes: number;
+  /** Sent with every request under the exchange's own headers; recorded redacted (see `CheckClientOptions.headers`). */
+  readonly extraHeaders: Readonly<Record<string, string>>;
 }
 
 /** One HTTP request to send. */
@@ -137,7 +139,7 @@ function runsTool(body: unknown): boolean {
 export function sendRequest(ctx: ExchangeContext, spec: ExchangeSpec): Promise<Head | HeadFailure> {
   const { recorder } = ctx;
   const conn = recorder.newConn();
-  const headers = { ...spec.headers };
+  const headers = { ...ctx.extraHeaders, ...spec.headers };
   let bodyText: string | undefined;
   if (spec.body !== undefined) {
     bodyText = JSON.stringify(spec.body);
@@ -230,6 +232,15 @@ function isStaleSocketError(err: unknown): boolean {
   return code === 'ECONNRESET' || code === 'EPIPE';
 }
 
+/** `headers` as recorded: a value the user gave (a token, say) is not kept, only that it was sent. */
+function redacted(headers: Headers, extra: Readonly<Record<string, string>>): Headers {
+  const names = Object.keys(extra);
+  if (names.length === 0) return headers;
+  const kept = { ...headers };
+  for (const name of names) if (kept[name] === extra[name]) kept[name] = '<redacted>';
+  return kept;
+}
+
 function recordRequest(ctx: ExchangeContext, spec: ExchangeSpec, conn: number, headers: Headers): void {
   ctx.recorder.record({
     type: 'request',
@@ -239,7 +250,7 @@ function recordRequest(ctx: ExchangeContext, spec: ExchangeSpec, conn: number, h
     purpose: spec.purpose,
     method: spec.method,
     url: spec.url.href,
-    headers,
+    headers: redacted(headers, ctx.extraHeaders),
     body: spec.body,
     sessionId: spec.sessionId,
     lastEventId: spec.lastEventId,

@@ -21,6 +21,7 @@ export {
   type ResumeOptions,
   type SessionState,
 } from './client.js';
+export { clientOwnedHeaders, extraHeaderProblem, parseExtraHeader } from './extra-headers.js';
 export { SseStream, type StreamState } from './sse-stream.js';
 export { HistoryRecorder, type EntryOf } from './history-recorder.js';
 export { findResponse, isResponseTo, toolText } from './jsonrpc.js';

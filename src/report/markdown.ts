@@ -36,6 +36,7 @@ import {
   oneLine,
   replayCommand,
   replayNote,
+  shellQuote,
   visible,
   withCounterexamples,
 } from './common.js';
@@ -181,6 +182,13 @@ export interface CandidateSource {
   url?: string;
   /** Endpoint paths given by `--mcp`/`--sse`/`--messages`, if not the defaults. */
   paths?: Partial<Record<Endpoint, string>>;
+  /** Names of the headers given with `--header` (their values, a token say, are never written to a report). */
+  headerNames?: string[];
+}
+
+/** The environment variable a reproduction reads a `--header` value from, e.g. `MCP_HEADER_AUTHORIZATION`. */
+export function headerVariable(name: string): string {
+  return `MCP_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 }
 
 /**
@@ -223,9 +231,10 @@ export function vitestReproduction(
 ): string {
   const q = (value: unknown): string => JSON.stringify(value);
   const paths = source.paths && Object.keys(source.paths).length > 0 ? `, paths: ${q(source.paths)}` : '';
+  const headerNames = source.headerNames ?? [];
   const lines = [
     `// Reproduces ${id} against ${oneLine(report.candidate.name)}: ${isFastCheck(counterexample) ? 'fast-check' : 'deterministic'} counterexample.`,
-    "import { afterAll, beforeAll, expect, test } from 'vitest';",
+    source.adapter !== undefined ? "import { afterAll, beforeAll, expect, test } from 'vitest';" : "import { expect, test } from 'vitest';",
     "import { runSuite, type CandidateTarget } from 'mcp-resume-spec';",
   ];
   if (source.adapter !== undefined) {
@@ -240,6 +249,13 @@ export function vitestReproduction(
     `const PATH = ${q(counterexample.path)};`,
     '',
   );
+  if (headerNames.length > 0) {
+    lines.push(
+      '// The check sent these headers (--header); their values are not in the report: set them in the environment.',
+      `const headers = { ${headerNames.map((name) => `${q(name)}: process.env.${headerVariable(name)} ?? ''`).join(', ')} };`,
+      '',
+    );
+  }
   if (source.adapter !== undefined) {
     lines.push(
       'let running: Awaited<ReturnType<typeof startCandidate>> | undefined;',
@@ -247,7 +263,7 @@ export function vitestReproduction(
       '',
       'beforeAll(async () => {',
       '  running = await startCandidate();',
-      `  candidate = { name: running.name ?? ${q(report.candidate.name)}, version: running.version, url: running.url${paths} };`,
+      `  candidate = { name: running.name ?? ${q(report.candidate.name)}, version: running.version, url: running.url${paths}${headerNames.length > 0 ? ', headers: { ...running.headers, ...headers }' : ''} };`,
       '}, 30_000);',
       '',
       'afterAll(async () => {',
@@ -257,7 +273,10 @@ export function vitestReproduction(
   } else {
     const url = source.url ?? report.candidate.url;
     const version = report.candidate.version !== undefined ? `, version: ${q(report.candidate.version)}` : '';
-    lines.push(`const candidate: CandidateTarget = { name: ${q(report.candidate.name)}${version}, url: ${q(url)}${paths} };`);
+    lines.push(
+      '// The server this check ran against, at the URL it had: start it there (or change the URL) before running this test.',
+      `const candidate: CandidateTarget = { name: ${q(report.candidate.name)}${version}, url: ${q(url)}${paths}${headerNames.length > 0 ? ', headers' : ''} };`,
+    );
   }
   lines.push(
     '',
@@ -290,7 +309,9 @@ function defaultInvocation(report: SuiteReport, options: MarkdownReportOptions):
   const paths = Object.entries(options.paths ?? {})
     .map(([endpoint, path]) => ` --${endpoint} ${path}`)
     .join('');
-  return `npx mcp-resume-spec check ${target}${paths}`;
+  // The headers' values (a token, say) are never written: the reader fills them in.
+  const headers = (options.headerNames ?? []).map((name) => ` --header ${shellQuote(`${name}: …`)}`).join('');
+  return `npx mcp-resume-spec check ${target}${paths}${headers}`;
 }
 
 const statusCell = { pass: 'PASS', fail: '**FAIL**', skip: 'SKIP' } as const;

@@ -16,7 +16,7 @@ export class CandidateUnusable extends Error {
 }
 
 async function tryTransport(target: CandidateTarget, transport: Transport, timeoutMs: number): Promise<{ ok: true; tools: string[] } | { ok: false; reason: string }> {
-  const client = new CheckClient({ baseUrl: target.url, paths: target.paths ?? {}, timeoutMs });
+  const client = new CheckClient({ baseUrl: target.url, paths: target.paths ?? {}, headers: target.headers ?? {}, timeoutMs });
   try {
     const init = await client.initialize({ transport });
     if (!init.ok) return { ok: false, reason: init.reason };
@@ -78,7 +78,7 @@ function firstId(frames: ReceiveEntry[]): string | undefined {
  */
 async function probeResumption(target: CandidateTarget, timeoutMs: number, fixtures: CandidateAbilities['fixtures']): Promise<ResumptionOffer> {
   const recorder = new HistoryRecorder();
-  const client = new CheckClient({ baseUrl: target.url, paths: target.paths ?? {}, timeoutMs, recorder });
+  const client = new CheckClient({ baseUrl: target.url, paths: target.paths ?? {}, headers: target.headers ?? {}, timeoutMs, recorder });
   const framesOf = (conns: Set<number>) => recorder.history.entries.filter((e): e is ReceiveEntry => e.type === 'receive' && conns.has(e.conn));
   const post = new Set<number>();
   const standalone = new Set<number>();

@@ -224,6 +224,7 @@ export async function runProbe(probe: Probe, context: ScenarioContext): Promise<
   const client = new CheckClient({
     baseUrl: context.target.url,
     paths: context.target.paths ?? {},
+    headers: context.target.headers ?? {},
     timeoutMs: context.timeoutMs,
     cursorAdvance: context.client.cursorAdvance === 'onDrain' ? 'drain' : 'receive',
     dedup: context.client.dedup,

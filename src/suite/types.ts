@@ -18,6 +18,8 @@ export interface CandidateTarget {
   url: string;
   /** Endpoint paths (defaults `/mcp`, `/sse`, `/messages`). */
   paths?: Partial<Record<Endpoint, string>>;
+  /** Headers sent with every request (e.g. `authorization`), as `CheckClientOptions.headers`; never written to a report. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** What the probe found the candidate can do. */

@@ -185,6 +185,19 @@ describe('vitest reproduction', () => {
       'const candidate: CandidateTarget = { name: "@modelcontextprotocol/sdk", version: "1.32.2", url: "http://127.0.0.1:3000" };',
     );
     expect(snippet).not.toContain('startCandidate');
+    expect(snippet).toContain("import { expect, test } from 'vitest';");
+  });
+
+  test('headers given with --header: read from the environment, their values never written', () => {
+    const snippet = vitestReproduction(report, 'unknown-cursor-rejected', report.properties[1]!.counterexample!, { url: 'http://127.0.0.1:3000', headerNames: ['authorization'] });
+    expect(snippet).toContain(`const headers = { "authorization": process.env.MCP_HEADER_AUTHORIZATION ?? '' };`);
+    expect(snippet).toContain('url: "http://127.0.0.1:3000", headers };');
+    const adapted = vitestReproduction(report, 'unknown-cursor-rejected', report.properties[1]!.counterexample!, { adapter: 'gated.ts', headerNames: ['x-api-key'] });
+    expect(adapted).toContain('process.env.MCP_HEADER_X_API_KEY');
+    expect(adapted).toContain('headers: { ...running.headers, ...headers } };');
+    for (const source of [snippet, adapted]) expect(ts.transpileModule(source, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext } }).diagnostics ?? []).toEqual([]);
+    const document = renderMarkdown(report, { url: 'http://127.0.0.1:3000', headerNames: ['authorization'] });
+    expect(document).toContain("--header 'authorization: …' --path probe:garbage-cursor");
   });
 
   test('run for real (runSuite stubbed): starts the adapter, replays with seed and path, red while the property fails, green once it holds, stops it', async () => {
