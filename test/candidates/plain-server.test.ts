@@ -1,0 +1,98 @@
+/**
+ * No false positives, beyond the SDK: a plain `node:http` server without any SDK
+ * (`test/candidates/plain-server.ts`), in several correct designs (event-ID and session-ID
+ * formats, the polling design, no resumption), checked with `runSuite`. Each gets exactly the
+ * statuses its design earns: `pass` where the property was judged and held, `skip` where its
+ * design gives nothing to judge (one transport; no resumption). A deliberately broken design shows
+ * that the same check does fail.
+ */
+import { describe, expect, test } from 'vitest';
+import { propertyIds, type PropertyId } from '../../model/property-ids.js';
+import type { Status } from '../../properties/judgement.js';
+import { parseTargetUrl } from '../../src/cli/target-url.js';
+import { runSuite } from '../../src/suite/run-suite.js';
+import type { CandidateTarget, SuiteReport } from '../../src/suite/types.js';
+import { startPlainServer, type PlainServerOptions } from './plain-server.js';
+
+const suiteOptions = { runs: 30, seed: 20261202, timeoutMs: 3000 };
+
+/** Every property `pass`, except the ones named. */
+function expected(exceptions: Partial<Record<PropertyId, Status>>): Record<PropertyId, Status> {
+  return Object.fromEntries(propertyIds.map((id) => [id, exceptions[id] ?? 'pass'])) as Record<PropertyId, Status>;
+}
+
+/** Every property's status, reason and counterexample path, one a line: the message of a failed expectation. */
+function why(report: SuiteReport): string {
+  return report.properties.map((p) => `${p.id}: ${p.status} (${p.reason}) path=${p.counterexample?.path ?? '-'}`).join('\n');
+}
+
+/**
+ * The suite's target for a running server: its `url` is the streamable endpoint (`.../mcp`), which
+ * the suite takes as a base URL plus endpoint paths, read as `check --url` reads it.
+ */
+function targetOf(name: string, url: string): CandidateTarget {
+  const at = parseTargetUrl(url);
+  return { name, url: at.base, paths: at.paths };
+}
+
+/** Streamable HTTP only: nothing to resume under the other transport. */
+const oneTransport = { 'no-cross-transport-resume': 'skip' } as const;
+
+interface Design {
+  name: string;
+  options: PlainServerOptions;
+  statuses: Record<PropertyId, Status>;
+}
+
+const designs: Design[] = [
+  { name: 'ids=stream', options: { ids: 'stream' }, statuses: expected(oneTransport) },
+  { name: 'ids=global', options: { ids: 'global' }, statuses: expected(oneTransport) },
+  // "1", "2", ... per session: they repeat across sessions, which the spec allows.
+  { name: 'ids=session', options: { ids: 'session' }, statuses: expected(oneTransport) },
+  { name: 'poll', options: { poll: true }, statuses: expected(oneTransport) },
+  { name: 'sessionIds=decimal', options: { sessionIds: 'decimal' }, statuses: expected(oneTransport) },
+  { name: 'sessionIds=b64-96', options: { sessionIds: 'b64-96' }, statuses: expected(oneTransport) },
+  { name: 'sessionIds=ulid', options: { sessionIds: 'ulid' }, statuses: expected(oneTransport) },
+  { name: 'sessionIds=uuidv7', options: { sessionIds: 'uuidv7' }, statuses: expected(oneTransport) },
+  {
+    name: 'ids=none',
+    options: { ids: 'none' },
+    // No event IDs at all: the replay properties have nothing to judge; the rest still holds.
+    statuses: expected({
+      ...oneTransport,
+      'no-silent-loss': 'skip',
+      'unknown-cursor-rejected': 'skip',
+      'no-cross-stream-replay': 'skip',
+      'no-cross-session-replay': 'skip',
+      'event-ids-unique': 'skip',
+      'replay-has-no-gap': 'skip',
+    }),
+  },
+];
+
+// Designs run side by side: most of a check's time is spent waiting on streams.
+describe.concurrent('correct designs of a plain node:http server', () => {
+  test.each(designs.map((d) => [d.name, d] as const))('%s: exactly the statuses its design earns', async (name, design) => {
+    const running = await startPlainServer(design.options);
+    try {
+      const report = await runSuite(targetOf(name, running.url), suiteOptions);
+      const got = Object.fromEntries(report.properties.map((p) => [p.id, p.status]));
+      expect(got, why(report)).toEqual(design.statuses);
+      for (const p of report.properties) if (p.status === 'pass') expect(p.runs, p.id).toBeGreaterThan(0);
+    } finally {
+      await running.stop();
+    }
+  }, 120_000);
+
+  test('bug=lose: the check fails no-silent-loss', async () => {
+    const running = await startPlainServer({ bug: 'lose' });
+    try {
+      const report = await runSuite(targetOf('bug=lose', running.url), suiteOptions);
+      const statuses = Object.fromEntries(report.properties.map((p) => [p.id, p.status]));
+      expect(statuses['no-silent-loss'], why(report)).toBe('fail');
+      expect(report.properties.some((p) => p.status === 'fail'), why(report)).toBe(true);
+    } finally {
+      await running.stop();
+    }
+  }, 120_000);
+});
