@@ -15,6 +15,7 @@ import { escapeMarkdown, renderMarkdown } from '../report/markdown.js';
 import { shellQuote } from '../report/common.js';
 import { renderText } from '../report/text.js';
 import { CandidateUnusable } from '../suite/abilities.js';
+import { CandidateLost } from '../suite/reachable.js';
 import { defaultRuns, runSuite } from '../suite/run-suite.js';
 import type { CandidateTarget, SuiteOptions, SuiteReport } from '../suite/types.js';
 import { loadAdapter, type StartedCandidate } from './adapter-loader.js';
@@ -67,8 +68,9 @@ fast-check: sessions, calls, dropped connections, resumes, under both transports
                      (with --baseline, the listed properties this run did not judge are kept)
   --quiet            no progress on stderr (by default a live line on a terminal, a line every few seconds otherwise)
 Report paths are checked before the run. Exit status: 0 no property violated at or above --fail-on
-(baselined failures aside), 1 a property violated at or above it, 2 the check could not run (the
---json and --junit reports then say why, with status "error").`;
+(baselined failures aside), 1 a property violated at or above it, 2 the check could not run, or the
+server stopped accepting connections mid-check (the --json and --junit reports then say why, with
+status "error").`;
 
 /** `--header` values as headers, else a usage error saying which is wrong and why. */
 function parseHeaders(texts: string[] | undefined): Record<string, string> {
@@ -215,7 +217,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     if (error instanceof CandidateUnusable) {
       const url = target?.url ?? who.name;
       // A gate's refusal: say how to get past it.
-      const gated = /\b(401|403)\b/.test(error.message) ? `; a server behind a gate is given its credentials with --header 'Authorization: ...'` : '';
+      const gated = !(error instanceof CandidateLost) && /\b(401|403)\b/.test(error.message) ? `; a server behind a gate is given its credentials with --header 'Authorization: ...'` : '';
       throw new UsageError(`could not check ${url}: ${error.message.startsWith(`${url} `) ? `it ${error.message.slice(url.length + 1)}` : error.message}${gated}`);
     }
     throw error;

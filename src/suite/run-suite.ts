@@ -10,6 +10,7 @@ import { probeAbilities } from './abilities.js';
 import { boundsOf, planCoverage } from './coverage.js';
 import { replayPathOf, runCommands, scenarios as interleavedScenarios } from './interleavings.js';
 import { probes, runProbe } from './probes.js';
+import { accepts, CandidateLost, metRefusal } from './reachable.js';
 import { runSteps, type ScenarioContext } from './scenario.js';
 import type { CandidateTarget, ClientSettings, CoverageReport, SuiteOptions, SuiteProgress, SuiteReport } from './types.js';
 import { anchorStep, causeRank, Verdicts, type ScenarioRecord } from './verdicts.js';
@@ -45,12 +46,20 @@ async function inParallel(count: number, width: number, task: (i: number) => Pro
  * report.properties.filter((p) => p.status === 'fail');
  * ```
  * @throws CandidateUnusable when the candidate answers `initialize` under neither transport.
+ * @throws CandidateLost when it stops accepting connections during the check.
  */
 export async function runSuite(target: CandidateTarget, options: SuiteOptions = {}): Promise<SuiteReport> {
   const started = performance.now();
   const budgetMs = options.maxMs ?? 120_000;
   const timeoutMs = options.timeoutMs ?? 2000;
   const left = () => budgetMs - (performance.now() - started);
+  // Set when the candidate stopped accepting connections: no scenario starts after that.
+  let lost: string | undefined;
+  const goOn = () => lost === undefined && left() > 0;
+  /** After a scenario that met a refused connection: is the candidate still there? */
+  const watch = async (record: { history: ScenarioRecord['history']; path: string }) => {
+    if (lost === undefined && metRefusal(record.history) && !(await accepts(target.url, timeoutMs))) lost = record.path;
+  };
   const ids: PropertyId[] = options.only ?? [...propertyIds];
   const abilities = await probeAbilities(target, timeoutMs);
   const context: ScenarioContext = {
@@ -77,8 +86,10 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
   // Probes first: they are few and quick, and some properties only they can reach.
   const applicable = probes.filter((probe) => probe.applies(context) && probe.for.some((id) => ids.includes(id)));
   for (const [i, probe] of applicable.entries()) {
-    if (left() <= 0) break;
-    progress('probes', i + 1, applicable.length, verdicts.add(await runProbe(probe, context)));
+    if (!goOn()) break;
+    const record = await runProbe(probe, context);
+    await watch(record);
+    progress('probes', i + 1, applicable.length, verdicts.add(record));
   }
 
   if (options.coverage !== false) {
@@ -87,9 +98,10 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     // Scenarios are independent (each its own sessions and labels): run several at once, so a
     // candidate that stays quiet costs its full-length waits in parallel rather than one after another.
     await inParallel(plan.paths.length, concurrency, async (i) => {
-      if (left() <= 0) return;
+      if (!goOn()) return;
       const path = plan.paths[i]!;
       const record = await runSteps(context, boundsOf(plan, i), path, { seed: -1, path: `coverage:${i}` });
+      await watch(record);
       const broke = verdicts.add(record);
       coverage.scenarios++;
       // A scenario that diverged reached only the states before its divergence.
@@ -100,7 +112,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
   }
 
   const runs = options.runs ?? defaultRuns;
-  if (runs > 0 && left() > 0) {
+  if (runs > 0 && goOn()) {
     const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
     const firstFailure = new Map<PropertyId, number>();
     let done = 0;
@@ -109,8 +121,9 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     // are independent, so they run several at once, like the coverage scenarios.
     const planned = fc.sample(interleavedScenarios(maxCommands), { seed, numRuns: runs });
     await inParallel(planned.length, concurrency, async (run) => {
-      if (left() <= 0) return;
+      if (!goOn()) return;
       const { record, judged } = await runCommands(context, planned[run]!, ids, { seed, path: String(run) });
+      await watch(record);
       done++;
       const broke = verdicts.add(record, judged);
       for (const id of broke) if (!(firstFailure.get(id)! <= run)) firstFailure.set(id, run);
@@ -134,10 +147,14 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     };
     const failing = [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b));
     for (const [i, id] of failing.entries()) {
-      if (left() <= 0) break;
+      if (!goOn()) break;
       await shrinkOne(id);
       progress('shrinking', i + 1, failing.length, []);
     }
+  }
+  if (lost !== undefined) {
+    // Scenarios cut short by the loss would be judged on a server that was not there: no verdict is given.
+    throw new CandidateLost(`${target.url} stopped accepting connections during the check (first refused in scenario ${lost}, after ${scenarios} scenarios); no verdict is given`);
   }
   if (left() <= 0) {
     verdicts.skipRest(`the suite's time budget (${Math.round(budgetMs / 1000)} s) ran out first`);
