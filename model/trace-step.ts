@@ -69,6 +69,10 @@ export interface StepAnswer {
   frame?: FrameRef;
   /** The model expected a connection or a frame that is not there. */
   missing?: 'connection' | 'frame' | 'cursor';
+  /** A call answered with a JSON body, where the model's answer is a stream (which the spec allows either way). */
+  jsonBody?: boolean;
+  /** The stream a call's answer opens, where the model's answer is a stream (the expectation beside a `jsonBody` answer). */
+  opens?: string;
 }
 
 /** The cursor a step presented as `Last-Event-ID`. */

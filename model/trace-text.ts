@@ -58,7 +58,8 @@ export function stepAction(step: TraceStepData): string {
 /** An answer (the model's or the candidate's) as the words after `->`. */
 export function answerText(step: Pick<TraceStepData, 'kind' | 'stream'>, a: StepAnswer): string {
   if (a.error !== undefined) return a.error;
-  if (a.missing === 'connection') return `a connection for stream ${step.stream}`;
+  // The candidate has no connection carrying the stream (it answered without one, or left it).
+  if (a.missing === 'connection') return `no connection for stream ${step.stream}`;
   if (a.missing === 'cursor') return `an event ID on ${step.stream} to resume from (a priming event)`;
   if (a.missing === 'frame') return `a frame on ${step.stream}`;
   if (a.frame !== undefined) return a.frame.seq === 0 ? `the result of ${a.frame.call}` : `notification ${a.frame.seq} of ${a.frame.call}`;
@@ -83,6 +84,8 @@ export function answerText(step: Pick<TraceStepData, 'kind' | 'stream'>, a: Step
       break;
   }
   if (a.status === undefined) return a.sessionId ?? '';
+  if (a.jsonBody) return `${a.status} with a JSON body (no stream)`;
+  if (a.opens !== undefined) return `${a.status} with stream ${a.opens}`;
   return `${a.status}${a.reason ? ` ${a.reason}` : ''}${a.sessionId !== undefined ? ` (session ${a.sessionId})` : ''}`;
 }
 

@@ -287,6 +287,8 @@ export const reportSchema = {
         data: { type: 'string' },
         frame: { $ref: '#/$defs/frame' },
         missing: { enum: ['connection', 'frame', 'cursor'] },
+        jsonBody: { type: 'boolean' },
+        opens: { type: 'string' },
       },
     },
   },

@@ -79,6 +79,11 @@ describe.concurrent('correct designs of a plain node:http server', () => {
       const got = Object.fromEntries(report.properties.map((p) => [p.id, p.status]));
       expect(got, why(report)).toEqual(design.statuses);
       for (const p of report.properties) if (p.status === 'pass') expect(p.runs, p.id).toBeGreaterThan(0);
+      // emit_unsolicited answers with a JSON body (the contract allows it), where the model opens a
+      // stream: one divergence at the call, none for each later step on the stream it does not have.
+      const divergences = (report.divergences ?? []).map((d) => d.step);
+      expect(divergences.filter((step) => step.kind === 'call' && step.answer.jsonBody).length, name).toBeGreaterThan(0);
+      expect(divergences.filter((step) => step.answer.missing === 'connection'), name).toEqual([]);
     } finally {
       await running.stop();
     }
