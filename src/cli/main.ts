@@ -18,7 +18,7 @@ const summaries: Record<string, string> = {
   serve: 'serve the model as a real MCP server over HTTP (both transports)',
   check: 'check a candidate server over HTTP and report which properties it breaks',
   'check-client': 'check an MCP client against the reference server with injected faults',
-  demo: "the main job: the model's verdicts, then the reference server and the SDK checked",
+  demo: "the main job, from a clone of the repository (npm start; it needs the devDependencies): the model's verdicts, then servers and clients checked",
 };
 
 function help(): string {

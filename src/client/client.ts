@@ -527,7 +527,11 @@ export class CheckClient {
         return rejected;
       }
       if (handle.transport !== 'sse' || handle.stream === undefined) {
-        const detail = `${a.status} answer to ${handle.method} carries no response to id ${JSON.stringify(handle.id)}`;
+        // A body that is not JSON says so, rather than that a JSON body lacks the response.
+        const detail =
+          a.json === undefined
+            ? `${a.status} answer to ${handle.method} is not JSON: ${summarizeBody(a.status, a.headers['content-type'], a.text)}`
+            : `${a.status} answer to ${handle.method} carries no response to id ${JSON.stringify(handle.id)}`;
         this.recorder.record({ type: 'failure', conn: a.conn, reason: 'protocol', detail });
         return { kind: 'error', reason: 'protocol', detail };
       }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Transport } from '../../model/transport.js';
 import type { ReceiveEntry } from '../../properties/history.js';
 import { isObject } from '../../properties/messages.js';
-import { CheckClient, HistoryRecorder } from '../client/index.js';
+import { CheckClient, describeOutcome, HistoryRecorder } from '../client/index.js';
 import type { CandidateAbilities, CandidateTarget, ResumptionOffer } from './types.js';
 
 /** The candidate could not be checked at all (exit status 2). */
@@ -15,14 +15,19 @@ export class CandidateUnusable extends Error {
   override name = 'CandidateUnusable';
 }
 
-async function tryTransport(target: CandidateTarget, transport: Transport, timeoutMs: number): Promise<{ ok: true; tools: string[] } | { ok: false; reason: string }> {
+async function tryTransport(
+  target: CandidateTarget,
+  transport: Transport,
+  timeoutMs: number,
+): Promise<{ ok: true; tools: string[]; unlisted?: string } | { ok: false; reason: string }> {
   const client = new CheckClient({ baseUrl: target.url, paths: target.paths ?? {}, headers: target.headers ?? {}, timeoutMs });
   try {
     const init = await client.initialize({ transport });
     if (!init.ok) return { ok: false, reason: init.reason };
     const list = await client.listTools();
     const outcome = await list.response({ timeoutMs });
-    if (outcome.kind !== 'response') return { ok: true, tools: [] };
+    // No tool list to read: say why, rather than that the candidate has no fixture tools.
+    if (outcome.kind !== 'response') return { ok: true, tools: [], unlisted: describeOutcome(outcome) };
     const result = outcome.message.result;
     const tools = isObject(result) && Array.isArray(result.tools) ? result.tools.flatMap((t) => (isObject(t) && typeof t.name === 'string' ? [t.name] : [])) : [];
     if (transport === 'streamable') await client.deleteSession();
@@ -60,7 +65,10 @@ export async function probeAbilities(target: CandidateTarget, timeoutMs: number)
   if (transports.length === 0) throw new CandidateUnusable(`${target.url} answers initialize under neither transport (${notes.join('; ')})`);
   const tools = new Set([...(streamable.ok ? streamable.tools : []), ...(sse.ok ? sse.tools : [])]);
   const fixtures = { emit: tools.has('emit'), emitUnsolicited: tools.has('emit_unsolicited'), sessionInfo: tools.has('session_info') };
-  if (!fixtures.emit) notes.push('no emit fixture tool: calls are pings, and properties that need notifications or effects are skipped');
+  const unlisted = [streamable, sse].flatMap((t) => (t.ok && t.unlisted !== undefined ? [t.unlisted] : []));
+  if (tools.size === 0 && unlisted.length > 0) {
+    notes.push(`tools/list got no tool list (${unlisted[0]}): fixture tools unknown, so calls are pings, and properties that need notifications or effects are skipped`);
+  } else if (!fixtures.emit) notes.push('no emit fixture tool: calls are pings, and properties that need notifications or effects are skipped');
   const resumption = transports.includes('streamable') ? await probeResumption(target, timeoutMs, fixtures) : undefined;
   return { transports, fixtures, notes, endpoints, ...(resumption ? { resumption } : {}) };
 }

@@ -53,6 +53,8 @@ test('a server that answers garbage: unusable', async () => {
     res.writeHead(200, { 'content-type': 'text/plain' }).end('hello, I am not MCP');
   });
   await expect(runSuite({ name: 'garbage', url }, fast)).rejects.toThrow(/neither transport/);
+  // Said as what it is: a body that is not JSON, not a JSON body without the response.
+  await expect(runSuite({ name: 'garbage', url }, fast)).rejects.toThrow(/streamable HTTP at .*: initialize: protocol: 200 answer to initialize is not JSON: HTTP 200 \(text\/plain, 19 B\): "hello, I am not MCP"/);
 });
 
 test('not a URL, or not http: a clear reason', async () => {
@@ -90,6 +92,27 @@ test('initialize works but tool calls hang: no-silent-stall fails with the reaso
   // What needs a tool result to judge could not be observed.
   expect(report.properties.find((p) => p.id === 'at-most-once-effect')!.status).toBe('skip');
   expect(report.properties.find((p) => p.id === 'capabilities-honoured')!.status).not.toBe('pass');
+}, 60_000);
+
+test('tools/list unanswered: the note says so, not that the candidate has no fixture tools', async () => {
+  // Answers initialize and its notification; every other request stays open and quiet.
+  const url = await listen((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      if (body.includes('"initialize"')) {
+        const id = (JSON.parse(body) as { id: number }).id;
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'half-1' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'half', version: '1' } } }));
+      } else if (body.includes('"notifications/initialized"')) res.writeHead(202).end();
+    });
+  });
+  const report = await runSuite({ name: 'half', url }, { ...fast, runs: 0, coverage: false, maxMs: 5_000 });
+  expect(report.abilities!.notes, report.abilities!.notes.join('\n')).toContain(
+    'tools/list got no tool list (timeout: no response to POST /mcp within 200 ms): fixture tools unknown, so calls are pings, and properties that need notifications or effects are skipped',
+  );
+  expect(report.abilities!.notes.join('\n')).not.toContain('no emit fixture tool');
 }, 60_000);
 
 test('a candidate that crashes mid-run: the check stops and says so, passing and failing nothing on a server that is gone', async () => {
