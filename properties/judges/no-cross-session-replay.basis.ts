@@ -18,6 +18,6 @@ export const definition: PropertyDefinition = {
     ),
   ],
   derivation:
-    "Every stream belongs to one session, so a GET that carries session B's session ID resumes a stream of B; each message of session A would have been delivered on a stream of A, which is a different stream. Replaying it breaks the MUST NOT. Event IDs are unique only within a session, so a cursor minted in A does not name any event of B.",
+    "Every stream belongs to one session, so a GET that carries session B's session ID resumes a stream of B; each message of session A would have been delivered on a stream of A, which is a different stream. Replaying it breaks the MUST NOT. Event IDs are unique only within a session, so a cursor minted in A may also name an event of B (a server that counts event IDs per session mints the same ones in both): resuming B's stream from it is then right, and the judge reads only cursors that name no event of B.",
   silences: [silentInLegacy('The HTTP+SSE transport has no resumption and no session ID.')],
 };
