@@ -15,10 +15,10 @@ export interface BoundedRun {
  *
  * @throws (rejects) when it cannot start, or has not finished within `timeoutMs` (it is killed then)
  */
-export function runBounded(command: string, args: string[], options: { cwd: string; timeoutMs: number }): Promise<BoundedRun> {
+export function runBounded(command: string, args: string[], options: { cwd: string; timeoutMs: number; env?: NodeJS.ProcessEnv }): Promise<BoundedRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

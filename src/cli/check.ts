@@ -40,7 +40,8 @@ probes (fixed scenarios for what only they reach), coverage (scenarios from the 
 together reach every state it distinguishes) and interleavings (random multi-step scenarios from
 fast-check: sessions, calls, dropped connections, resumes, under both transports). A property's
 "runs" in the report is the number of scenarios, of all three kinds, in which it was judged.
-  --url URL          a running server's streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp
+  --url URL          a running server's streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp (https:// too:
+                     certificates verified as Node does; NODE_EXTRA_CA_CERTS=ca.pem for a private CA)
                      (legacy endpoints default to sse and messages beside it); a URL without a path is a base URL;
                      one ending in /sse names the legacy endpoint (streamable HTTP is then taken at /mcp beside it)
   --adapter MODULE   a .ts, .mts, .cts, .js, .mjs or .cjs module whose default export starts a candidate: () => Promise<{url, stop}>

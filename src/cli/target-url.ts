@@ -31,7 +31,7 @@ const defaultPaths: Record<Endpoint, string> = { mcp: '/mcp', sse: '/sse', messa
  * @param text - the `--url` argument (or the URL an adapter's server answered with)
  * @param overrides - the paths given by `--mcp`, `--sse`, `--messages` (each starting with `/`)
  * @param source - what gave the URL, for messages (default `--url`)
- * @throws UsageError for anything but an `http:` URL without credentials, query or fragment
+ * @throws UsageError for anything but an `http:` or `https:` URL without credentials, query or fragment
  */
 export function parseTargetUrl(text: string, overrides: Partial<Record<Endpoint, string>> = {}, source = '--url'): TargetLocation {
   let url: URL;
@@ -40,7 +40,7 @@ export function parseTargetUrl(text: string, overrides: Partial<Record<Endpoint,
   } catch {
     throw new UsageError(`${source}: not a URL: ${JSON.stringify(text)}`);
   }
-  if (url.protocol !== 'http:') throw new UsageError(`${source}: only http:// candidates can be checked, got ${url.protocol}//`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${source}: only http:// and https:// candidates can be checked, got ${url.protocol}//`);
   if (url.username !== '' || url.password !== '') throw new UsageError(`${source}: credentials in the URL are not supported`);
   if (url.search !== '' || url.hash !== '') throw new UsageError(`${source}: a query or fragment is not supported, got ${JSON.stringify(url.search + url.hash)}`);
 

@@ -4,6 +4,7 @@
  * {@link History}. It never throws on bad server behaviour and every wait is bounded.
  */
 import http from 'node:http';
+import https from 'node:https';
 import type { Endpoint, History, Purpose } from '../../properties/history.js';
 import { legacySessionId } from '../../properties/history-view.js';
 import type { Transport } from '../../model/transport.js';
@@ -228,7 +229,9 @@ export class CheckClient {
     this.clientInfo = options.clientInfo ?? { name: 'mcp-resume-spec-checker', version: '0.1.0' };
     this.capabilities = options.capabilities ?? {};
     // The agent's `timeout` is how long a free socket may idle; a socket in use only gets a 'timeout' event nobody listens to.
-    this.agent = new http.Agent(options.keepAlive ? { keepAlive: true, timeout: KEEP_ALIVE_IDLE_MS } : { keepAlive: false });
+    const agentOptions = options.keepAlive ? { keepAlive: true, timeout: KEEP_ALIVE_IDLE_MS } : { keepAlive: false };
+    // TLS as Node verifies it (the system's CAs, and NODE_EXTRA_CA_CERTS for one of your own).
+    this.agent = this.baseUrl.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
     this.exchangeCtx = {
       recorder: this.recorder,
       extraHeaders: extraHeaders(options.headers),

@@ -3,6 +3,7 @@
  * headers, and read a whole non-SSE body (bounded). Everything is recorded; nothing throws.
  */
 import http from 'node:http';
+import https from 'node:https';
 import type { Endpoint, Purpose } from '../../properties/history.js';
 import { isObject } from '../../properties/messages.js';
 import type { Transport } from '../../model/transport.js';
@@ -75,6 +76,16 @@ export interface HeadFailure {
  */
 export function closeIdleSockets(agent: http.Agent): void {
   for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
+}
+
+/** `http.request` or `https.request`, for the URL's scheme. */
+function requestOf(url: URL): typeof http.request {
+  return url.protocol === 'https:' ? https.request : http.request;
+}
+
+/** Whether `agent` can carry a request to `url` (an https agent for https, a plain one for http): else a request goes without one. */
+function agentServes(agent: http.Agent, url: URL): boolean {
+  return agent instanceof https.Agent === (url.protocol === 'https:');
 }
 
 /** Maps a socket or parser error to a failure reason. */
@@ -150,10 +161,10 @@ export function sendRequest(ctx: ExchangeContext, spec: ExchangeSpec): Promise<H
   // A tool call is never sent twice: the stale-socket resend below is only sound when the server
   // cannot have read the request, which a reused socket does not prove. A fresh connection never
   // triggers it, so a reset under a tool call is recorded as the server's answer.
-  const agent = runsTool(spec.body) ? false : ctx.agent;
+  const agent = runsTool(spec.body) || !agentServes(ctx.agent, spec.url) ? false : ctx.agent;
   let req: http.ClientRequest;
   try {
-    req = http.request(spec.url, { method: spec.method, headers, agent });
+    req = requestOf(spec.url)(spec.url, { method: spec.method, headers, agent });
   } catch (err) {
     // e.g. a session ID with control characters, or a non-http URL from an `endpoint` event
     recordRequest(ctx, spec, conn, headers);
@@ -201,7 +212,7 @@ export function sendRequest(ctx: ExchangeContext, spec: ExchangeSpec): Promise<H
         // browsers do. Within the same time bound; a fresh connection's failure is recorded.
         if (attempt.reusedSocket && !retried && !settled && isStaleSocketError(err)) {
           retried = true;
-          req = http.request(spec.url, { method: spec.method, headers, agent: false });
+          req = requestOf(spec.url)(spec.url, { method: spec.method, headers, agent: false });
           listen(req);
           req.end(bodyText);
           return;

@@ -47,7 +47,7 @@ export async function probeAbilities(target: CandidateTarget, timeoutMs: number)
   } catch {
     throw new CandidateUnusable(`not a URL: ${JSON.stringify(target.url)}`);
   }
-  if (url.protocol !== 'http:') throw new CandidateUnusable(`only http:// candidates can be checked, got ${url.protocol}//`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CandidateUnusable(`only http:// and https:// candidates can be checked, got ${url.protocol}//`);
   const [streamable, sse] = await Promise.all([tryTransport(target, 'streamable', timeoutMs), tryTransport(target, 'sse', timeoutMs)]);
   const notes: string[] = [];
   const transports: Transport[] = [];

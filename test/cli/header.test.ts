@@ -4,62 +4,38 @@
  * both transports, and the token is written to no report. Without it, the check says why it could
  * not run and how to give the header; a header the checking client sets itself is refused.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+import { startProxy, type RunningProxy } from './proxy.js';
 import { runCli } from './run-cli.js';
 
 const token = 'Bearer s3cret-token-4711';
 let reference: ReferenceServer;
-let gate: http.Server;
+let gate: RunningProxy;
 let gateUrl: string;
 /** Requests the gate refused, by method and path. */
 const refused: string[] = [];
 
 beforeAll(async () => {
   reference = await createReferenceServer();
-  const upstream = new URL(reference.url);
-  gate = http.createServer((req, res) => {
-    if (req.headers.authorization !== token) {
+  gate = await startProxy(reference.url, {
+    admit: (req) => {
+      if (req.headers.authorization === token) return true;
       refused.push(`${req.method} ${req.url}`);
-      res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      // The body whole, and hop-by-hop headers left out: the gate is a proxy, not a tunnel.
-      const body = Buffer.concat(chunks);
-      const headers: http.OutgoingHttpHeaders = { ...req.headers, host: upstream.host };
-      for (const hop of ['connection', 'keep-alive', 'content-length', 'transfer-encoding']) delete headers[hop];
-      if (body.length > 0) headers['content-length'] = String(body.length);
-      const forwarded = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false }, (answer) => {
-        const answerHeaders = { ...answer.headers };
-        delete answerHeaders.connection;
-        delete answerHeaders['keep-alive'];
-        res.writeHead(answer.statusCode ?? 502, answerHeaders);
-        answer.pipe(res);
-      });
-      forwarded.on('error', () => res.destroy());
-      // A client that drops its connection drops the upstream one: resumption is what is checked.
-      res.on('close', () => forwarded.destroy());
-      forwarded.end(body);
-    });
+      return false;
+    },
   });
-  await new Promise<void>((done) => gate.listen(0, '127.0.0.1', done));
-  gateUrl = `http://127.0.0.1:${(gate.address() as AddressInfo).port}/mcp`;
+  gateUrl = `${gate.url}/mcp`;
 });
 
 afterAll(async () => {
-  gate.closeAllConnections();
-  await new Promise((done) => gate.close(done));
+  await gate.close();
   await reference.close();
 });
 
 test('with --header, a gated server is checked under both transports, and the token is in no report', async () => {
   refused.length = 0;
-  const run = await runCli(['check', '--url', gateUrl, '--header', `Authorization: ${token}`, '--runs', '10', '--timeout', '3000', '--quiet', '--json'], 120_000);
+  const run = await runCli(['check', '--url', gateUrl, '--header', `Authorization: ${token}`, '--runs', '20', '--no-coverage', '--timeout', '3000', '--quiet', '--json'], 120_000);
   const report = JSON.parse(run.stdout) as { status: string; properties: Array<{ id: string; status: string; reason: string }>; abilities: { transports: string[] } };
   expect(run.code, JSON.stringify(report.properties.filter((p) => p.status === 'fail'))).toBe(0);
   expect(report.status).toBe('pass');

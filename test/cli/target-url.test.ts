@@ -64,10 +64,18 @@ describe('parseTargetUrl', () => {
     });
   });
 
+  test('https: the same reading, over TLS', () => {
+    expect(parseTargetUrl('https://mcp.example.com/mcp')).toEqual({
+      base: 'https://mcp.example.com',
+      paths: { mcp: '/mcp', sse: '/sse', messages: '/messages' },
+      endpoint: 'https://mcp.example.com/mcp',
+    });
+  });
+
   test.each([
-    ['not a URL', 'localhost:3000/mcp', /^--url: only http:\/\/ candidates can be checked, got localhost:\/\/$/],
+    ['not a URL', 'localhost:3000/mcp', /^--url: only http:\/\/ and https:\/\/ candidates can be checked, got localhost:\/\/$/],
     ['garbage', '::', /^--url: not a URL: "::"$/],
-    ['https', 'https://example.com/mcp', /only http:\/\/ candidates/],
+    ['ftp', 'ftp://example.com/mcp', /only http:\/\/ and https:\/\/ candidates/],
     ['a query', 'http://127.0.0.1:3000/mcp?token=x', /^--url: a query or fragment is not supported, got "\?token=x"$/],
     ['credentials', 'http://u:p@127.0.0.1:3000/mcp', /^--url: credentials in the URL are not supported$/],
   ])('%s: a usage error', (_name, text, pattern) => {
