@@ -32,7 +32,7 @@ import { parseTargetUrl } from './target-url.js';
 
 const usage = `usage: mcp-resume-spec check (--url URL | --adapter MODULE) [--mcp PATH] [--sse PATH] [--messages PATH] [--header 'NAME: VALUE']...
                              [--runs N] [--seed S] [--path P] [--only IDS] [--json] [--junit FILE] [--markdown FILE]
-                             [--timeout MS] [--max-seconds N] [--client-cursor drain|receive] [--no-coverage]
+                             [--timeout MS] [--max-seconds N] [--client-cursor drain|receive] [--client-dedup on|off] [--no-coverage]
                              [--fail-on must|should|policy] [--baseline FILE] [--write-baseline FILE] [--quiet]
 
 Drives a candidate MCP server over HTTP and reports each property. Three kinds of scenario run:
@@ -59,6 +59,9 @@ fast-check: sessions, calls, dropped connections, resumes, under both transports
   --max-seconds N    bound of the whole check, at least 1 (default 300), checked between scenarios (those running
                      finish); what is left is reported skipped, with the budget as the reason
   --client-cursor    when the checking client's cursor moves: drain (default, the reference client) or receive
+  --client-dedup     whether the checking client drops a frame whose event ID it already processed: on (default, the
+                     reference client) or off, as a client without dedup (the SDK's) gets a replay: off, an inclusive
+                     replay (the cursor's own event again) fails order-preserved
   --no-coverage      skip the model-coverage scenarios
   --fail-on LEVEL    the weakest level whose failure fails the check (default policy: every failure counts):
                      must (a MUST of the MCP spec, or derived from one: spec conformance),
@@ -115,6 +118,7 @@ const checkFlags = {
   timeout: { type: 'string' },
   'max-seconds': { type: 'string' },
   'client-cursor': { type: 'string' },
+  'client-dedup': { type: 'string' },
   'no-coverage': { type: 'boolean' },
   'fail-on': { type: 'string' },
   baseline: { type: 'string' },
@@ -170,6 +174,8 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   }
   const cursor = flags['client-cursor'] ?? 'drain';
   if (cursor !== 'drain' && cursor !== 'receive') throw new UsageError(`--client-cursor must be drain or receive, got ${JSON.stringify(cursor)}`);
+  const dedup = flags['client-dedup'] ?? 'on';
+  if (dedup !== 'on' && dedup !== 'off') throw new UsageError(`--client-dedup must be on or off, got ${JSON.stringify(dedup)}`);
   const failOn = parseFailOn(flags['fail-on']);
   const headers = parseHeaders(flags.header);
   const options: SuiteOptions = {
@@ -177,7 +183,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     timeoutMs: integerFlag('timeout', flags.timeout, 2000, 600_000, 1),
     maxMs: integerFlag('max-seconds', flags['max-seconds'], 300, 86_400, 1) * 1000,
     coverage: !flags['no-coverage'],
-    client: { cursorAdvance: cursor === 'drain' ? 'onDrain' : 'onReceive' },
+    client: { cursorAdvance: cursor === 'drain' ? 'onDrain' : 'onReceive', dedup: dedup === 'on' },
   };
   if (flags.seed !== undefined) {
     if (!/^-?\d+$/.test(flags.seed)) throw new UsageError(`--seed must be an integer, got ${JSON.stringify(flags.seed)}`);
@@ -244,16 +250,20 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   const counted = failures.filter((p) => countsAt(p.level, failOn) && !applied?.known.includes(p.id));
   const status = counted.length > 0 ? 'fail' : 'pass';
   const headerNames = Object.keys(headers);
+  // A replay runs the same checking client: its settings where not the default.
+  const client = { ...(cursor === 'receive' ? { cursorAdvance: 'onReceive' as const } : {}), ...(dedup === 'off' ? { dedup: false } : {}) };
   const source = {
     ...(flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd(), paths } : { url: target.url, paths: target.paths ?? paths }),
     ...(headerNames.length > 0 ? { headerNames } : {}),
+    ...(Object.keys(client).length > 0 ? { client } : {}),
   };
   // A replay needs the headers too; their values (a token, say) are left for the user to fill in.
   const headerFlags = headerNames.map((name) => ` --header ${shellQuote(`${name}: …`)}`).join('');
-  const invocation = `${flags.adapter !== undefined ? `npx mcp-resume-spec check --adapter ${flags.adapter}` : `npx mcp-resume-spec check --url ${location!.endpoint}`}${headerFlags}`;
+  const clientFlags = `${cursor === 'receive' ? ' --client-cursor receive' : ''}${dedup === 'off' ? ' --client-dedup off' : ''}`;
+  const invocation = `${flags.adapter !== undefined ? `npx mcp-resume-spec check --adapter ${flags.adapter}` : `npx mcp-resume-spec check --url ${location!.endpoint}`}${headerFlags}${clientFlags}`;
   const reported = applied ? { outcome: applied, lines: baselineLines(applied, baseline!, report.properties) } : undefined;
   if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms, ...(reported ? { baseline: reported } : {}) }));
-  if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, { ...source, ...(reported ? { baseline: reported } : {}) }));
+  if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, { ...source, invocation, ...(reported ? { baseline: reported } : {}) }));
   if (flags['write-baseline'] !== undefined) writeBaseline(flags['write-baseline'], report.properties, 'server', applied ? stillListed(applied) : []);
   if (flags.json) {
     process.stdout.write(renderJson(report, { status, ms, ...(applied ? { baseline: applied } : {}) }));

@@ -27,7 +27,7 @@ import type { ResultBasis } from '../../properties/definitions.js';
 import type { Endpoint } from '../../properties/history.js';
 import type { TraceStepData } from '../../model/trace-step.js';
 import { answerText, stepAction } from '../../model/trace-text.js';
-import type { Counterexample, SuiteReport } from '../suite/types.js';
+import type { ClientSettings, Counterexample, SuiteReport } from '../suite/types.js';
 import {
   candidateLine,
   countStatuses,
@@ -184,6 +184,8 @@ export interface CandidateSource {
   paths?: Partial<Record<Endpoint, string>>;
   /** Names of the headers given with `--header` (their values, a token say, are never written to a report). */
   headerNames?: string[];
+  /** The checking client's settings where the check changed them (`--client-cursor`, `--client-dedup`): a replay needs them too. */
+  client?: Partial<ClientSettings>;
 }
 
 /** The environment variable a reproduction reads a `--header` value from, e.g. `MCP_HEADER_AUTHORIZATION`. */
@@ -282,7 +284,7 @@ export function vitestReproduction(
     '',
     '// Fails until the bug is fixed, then stays green as a regression test.',
     'test(`${ID} holds when seed ${SEED}, path ${PATH} is replayed`, async () => {',
-    '  const result = await runSuite(candidate, { seed: SEED, path: PATH, only: [ID] });',
+    `  const result = await runSuite(candidate, { seed: SEED, path: PATH, only: [ID]${source.client ? `, client: ${q(source.client)}` : ''} });`,
     '  const property = result.properties.find(p => p.id === ID)!;',
     "  expect(property.status, property.reason).toBe('pass');",
     '}, 120_000);',

@@ -89,6 +89,21 @@ describe.concurrent('correct designs of a plain node:http server', () => {
     }
   }, 120_000);
 
+  test('bug=inclusive (the cursor\'s own event replayed again): no failure while the checking client drops the copy by its ID, order-preserved fails with --client-dedup off', async () => {
+    const running = await startPlainServer({ bug: 'inclusive' });
+    try {
+      const target = targetOf('bug=inclusive', running.url);
+      const deduped = await runSuite(target, suiteOptions);
+      expect(Object.fromEntries(deduped.properties.map((p) => [p.id, p.status])), why(deduped)).toEqual(expected(oneTransport));
+      const undeduped = await runSuite(target, { ...suiteOptions, client: { dedup: false } });
+      const order = undeduped.properties.find((p) => p.id === 'order-preserved')!;
+      expect(order.status, why(undeduped)).toBe('fail');
+      expect(order.reason).toMatch(/^notification \d+ of \S+ reached the application twice on stream [rs]\d+/);
+    } finally {
+      await running.stop();
+    }
+  }, 120_000);
+
   test('bug=lose: the check fails no-silent-loss', async () => {
     const running = await startPlainServer({ bug: 'lose' });
     try {

@@ -196,6 +196,8 @@ describe('vitest reproduction', () => {
     expect(adapted).toContain('process.env.MCP_HEADER_X_API_KEY');
     expect(adapted).toContain('headers: { ...running.headers, ...headers } };');
     for (const source of [snippet, adapted]) expect(ts.transpileModule(source, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext } }).diagnostics ?? []).toEqual([]);
+    const withClient = vitestReproduction(report, 'order-preserved', failing.counterexample!, { url: 'http://127.0.0.1:3000', client: { dedup: false } });
+    expect(withClient).toContain('runSuite(candidate, { seed: SEED, path: PATH, only: [ID], client: {"dedup":false} })');
     const document = renderMarkdown(report, { url: 'http://127.0.0.1:3000', headerNames: ['authorization'] });
     expect(document).toContain("--header 'authorization: …' --path probe:garbage-cursor");
   });
