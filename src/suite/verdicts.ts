@@ -101,7 +101,7 @@ export function anchorStep(scenario: ScenarioRecord, judgement: Judgement): numb
 
 /** What makes two divergences the same finding: the step's kind and the answers, without the IDs that differ per run. */
 function divergenceKey(step: TraceStepData & { expected: StepAnswer }): string {
-  const shape = (a: StepAnswer) => [a.status, a.reason, a.missing, a.frame?.seq === 0, a.error !== undefined, a.data !== undefined, a.newSession, a.stream];
+  const shape = (a: StepAnswer) => [a.status, a.reason, a.missing, a.frame?.seq === 0, a.error !== undefined, a.data !== undefined, a.newSession, a.stream, a.jsonBody];
   return JSON.stringify([step.kind, step.migrate ?? false, step.cursor?.origin ?? null, shape(step.expected), shape(step.answer)]);
 }
 
