@@ -69,7 +69,7 @@ export interface StepAnswer {
   frame?: FrameRef;
   /** The model expected a connection or a frame that is not there. */
   missing?: 'connection' | 'frame' | 'cursor';
-  /** A call answered with a JSON body, where the model's answer is a stream (which the spec allows either way). */
+  /** A call answered with a JSON body, where the model's answer is a stream (which the spec allows either way); a body that is not JSON is not one. */
   jsonBody?: boolean;
   /** The stream a call's answer opens, where the model's answer is a stream (the expectation beside a `jsonBody` answer). */
   opens?: string;

@@ -12,7 +12,7 @@ import type { Endpoint } from '../../properties/history.js';
 import { errorJsonReport, renderJson } from '../report/json.js';
 import { renderJunit, renderJunitError } from '../report/junit.js';
 import { escapeMarkdown, renderMarkdown } from '../report/markdown.js';
-import { shellQuote } from '../report/common.js';
+import { headerFlags } from '../report/common.js';
 import { renderText } from '../report/text.js';
 import { CandidateUnusable } from '../suite/abilities.js';
 import { CandidateLost } from '../suite/reachable.js';
@@ -26,7 +26,7 @@ import { boundedLoad } from './bounded-load.js';
 import { consoleToStderr } from './console-to-stderr.js';
 import { checkWritable } from './output-paths.js';
 import { progressRenderer } from './progress.js';
-import { parseExtraHeader } from '../client/extra-headers.js';
+import { extraHeaderProblem, parseExtraHeader } from '../client/extra-headers.js';
 import { UsageError, type Command } from './command.js';
 import { parseTargetUrl } from './target-url.js';
 
@@ -40,14 +40,16 @@ probes (fixed scenarios for what only they reach), coverage (scenarios from the 
 together reach every state it distinguishes) and interleavings (random multi-step scenarios from
 fast-check: sessions, calls, dropped connections, resumes, under both transports). A property's
 "runs" in the report is the number of scenarios, of all three kinds, in which it was judged.
-  --url URL          a running server's streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp (https:// too:
-                     certificates verified as Node does; NODE_EXTRA_CA_CERTS=ca.pem for a private CA)
+  --url URL          a running server's streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp
                      (legacy endpoints default to sse and messages beside it); a URL without a path is a base URL;
-                     one ending in /sse names the legacy endpoint (streamable HTTP is then taken at /mcp beside it)
-  --adapter MODULE   a .ts, .mts, .cts, .js, .mjs or .cjs module whose default export starts a candidate: () => Promise<{url, stop}>
+                     one ending in /sse names the legacy endpoint (streamable HTTP is then taken at /mcp beside it);
+                     https:// too (certificates verified as Node does; NODE_EXTRA_CA_CERTS=ca.pem for a private CA)
+  --adapter MODULE   a .ts, .mts, .cts, .js, .mjs or .cjs module whose default export starts a candidate:
+                     () => Promise<{url, stop, name?, version?, headers?}>
   --mcp/--sse/--messages PATH   endpoint paths under the base URL (defaults /mcp, /sse, /messages); with --mcp, --url is the base
-  --header 'NAME: VALUE'  sent with every request, e.g. 'Authorization: Bearer TOKEN' for a server behind a gate
-                     (repeatable; over an adapter's own headers; never written to a report)
+  --header 'NAME: VALUE'  sent with every request to the server's origin, e.g. 'Authorization: Bearer TOKEN' for a
+                     server behind a gate (repeatable; over an adapter's own headers; never written to a report:
+                     replay lines read it from MCP_HEADER_NAME)
   --runs N           fast-check interleavings to run (default ${defaultRuns}; 0: probes and coverage only)
   --seed S           fast-check seed (default random); with --path, replays one counterexample
   --path P           replay a counterexample: a fast-check path (with --seed), coverage:N or probe:NAME
@@ -209,6 +211,10 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
       started = await adapter.start();
       // Read as --url is read: the streamable endpoint (what servers print), or a base URL.
       const at = parseTargetUrl(started.url, paths, `the url ${flags.adapter} answered with`);
+      for (const [name, value] of Object.entries(started.headers ?? {})) {
+        const problem = extraHeaderProblem(name, value);
+        if (problem) throw new UsageError(`the headers ${flags.adapter} answered with: ${problem}`);
+      }
       if (at.note) process.stderr.write(`note: ${at.note}\n`);
       target = { name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''), url: at.base, paths: at.paths, headers: { ...started.headers, ...headers } };
       if (started.version !== undefined) target.version = started.version;
@@ -224,7 +230,12 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     if (error instanceof CandidateUnusable) {
       const url = target?.url ?? who.name;
       // A gate's refusal: say how to get past it.
-      const gated = !(error instanceof CandidateLost) && /\b(401|403)\b/.test(error.message) ? `; a server behind a gate is given its credentials with --header 'Authorization: ...'` : '';
+      const refusedAt = !(error instanceof CandidateLost) && /\b(401|403)\b/.test(error.message);
+      const gated = !refusedAt
+        ? ''
+        : Object.keys(target?.headers ?? {}).length > 0
+          ? '; the headers given (--header, or the adapter\'s) were refused'
+          : "; a server behind a gate is given its credentials with --header 'Authorization: ...'";
       throw new UsageError(`could not check ${url}: ${error.message.startsWith(`${url} `) ? `it ${error.message.slice(url.length + 1)}` : error.message}${gated}`);
     }
     throw error;
@@ -257,10 +268,8 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     ...(headerNames.length > 0 ? { headerNames } : {}),
     ...(Object.keys(client).length > 0 ? { client } : {}),
   };
-  // A replay needs the headers too; their values (a token, say) are left for the user to fill in.
-  const headerFlags = headerNames.map((name) => ` --header ${shellQuote(`${name}: …`)}`).join('');
   const clientFlags = `${cursor === 'receive' ? ' --client-cursor receive' : ''}${dedup === 'off' ? ' --client-dedup off' : ''}`;
-  const invocation = `${flags.adapter !== undefined ? `npx mcp-resume-spec check --adapter ${flags.adapter}` : `npx mcp-resume-spec check --url ${location!.endpoint}`}${headerFlags}${clientFlags}`;
+  const invocation = `${flags.adapter !== undefined ? `npx mcp-resume-spec check --adapter ${flags.adapter}` : `npx mcp-resume-spec check --url ${location!.endpoint}`}${headerFlags(headerNames)}${clientFlags}`;
   const reported = applied ? { outcome: applied, lines: baselineLines(applied, baseline!, report.properties) } : undefined;
   if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms, ...(reported ? { baseline: reported } : {}) }));
   if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, { ...source, invocation, ...(reported ? { baseline: reported } : {}) }));

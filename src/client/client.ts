@@ -56,9 +56,10 @@ export interface CheckClientOptions {
    */
   keepAlive?: boolean;
   /**
-   * Headers sent with every request (e.g. `authorization` for a server behind a gate), lower-cased
-   * names. The protocol's own headers are the client's to set: none of them may be given here.
-   * They are recorded with their values redacted.
+   * Headers sent with every request to the base URL's origin (e.g. `authorization` for a server
+   * behind a gate; a legacy `endpoint` event naming another origin gets none), lower-cased names.
+   * The protocol's own headers are the client's to set: none of them may be given here. They are
+   * recorded with their values redacted.
    */
   headers?: Readonly<Record<string, string>>;
 }
@@ -235,6 +236,7 @@ export class CheckClient {
     this.exchangeCtx = {
       recorder: this.recorder,
       extraHeaders: extraHeaders(options.headers),
+      origin: this.baseUrl.origin,
       agent: this.agent,
       live: this.live,
       maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,

@@ -25,6 +25,8 @@ export function extraHeaderProblem(name: string, value: string): string | undefi
   if (clientOwnedHeaders.includes(name.toLowerCase())) return `${name} is set by the checking client itself (${clientOwnedHeaders.join(', ')} are)`;
   // A CR or LF would end the header early; other control characters are refused by Node's HTTP client.
   if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) return `the value of ${name} has a control character`;
+  // Header values are bytes: Node sends Latin-1 and refuses anything beyond it.
+  if (/[^\u0000-\u00ff]/.test(value)) return `the value of ${name} has a character outside Latin-1`;
   return undefined;
 }
 

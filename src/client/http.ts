@@ -25,8 +25,10 @@ export interface ExchangeContext {
   readonly live: Set<Abortable>;
   /** Largest non-SSE body read, in bytes. */
   readonly maxBodyBytes: number;
-  /** Sent with every request under the exchange's own headers; recorded redacted (see `CheckClientOptions.headers`). */
+  /** Sent with every request to `origin` under the exchange's own headers; recorded redacted (see `CheckClientOptions.headers`). */
   readonly extraHeaders: Readonly<Record<string, string>>;
+  /** The origin (`https://host:port`) the extra headers go to: a server's legacy `endpoint` event may name another, which gets none. */
+  readonly origin: string;
 }
 
 /** One HTTP request to send. */
@@ -150,7 +152,7 @@ function runsTool(body: unknown): boolean {
 export function sendRequest(ctx: ExchangeContext, spec: ExchangeSpec): Promise<Head | HeadFailure> {
   const { recorder } = ctx;
   const conn = recorder.newConn();
-  const headers = { ...ctx.extraHeaders, ...spec.headers };
+  const headers = { ...(spec.url.origin === ctx.origin ? ctx.extraHeaders : {}), ...spec.headers };
   let bodyText: string | undefined;
   if (spec.body !== undefined) {
     bodyText = JSON.stringify(spec.body);

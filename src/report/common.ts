@@ -69,6 +69,16 @@ export function isFastCheck(counterexample: Counterexample): boolean {
   return counterexample.seed !== -1 && !/^(coverage|probe):/.test(counterexample.path);
 }
 
+/** The environment variable a replay reads a `--header` value from, e.g. `MCP_HEADER_AUTHORIZATION`: reports never hold the value. */
+export function headerVariable(name: string): string {
+  return `MCP_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
+/** The `--header` flags of a replay, each reading its value from the environment (a POSIX shell expands it): ` --header "authorization: $MCP_HEADER_AUTHORIZATION"`. */
+export function headerFlags(names: readonly string[]): string {
+  return names.map((name) => ` --header "${name}: $${headerVariable(name)}"`).join('');
+}
+
 /** Quotes a flag value for a POSIX shell when it holds anything but plain characters. */
 export function shellQuote(value: string): string {
   return /^[\w.,:/@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;

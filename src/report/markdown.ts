@@ -36,7 +36,8 @@ import {
   oneLine,
   replayCommand,
   replayNote,
-  shellQuote,
+  headerFlags,
+  headerVariable,
   visible,
   withCounterexamples,
 } from './common.js';
@@ -188,10 +189,6 @@ export interface CandidateSource {
   client?: Partial<ClientSettings>;
 }
 
-/** The environment variable a reproduction reads a `--header` value from, e.g. `MCP_HEADER_AUTHORIZATION`. */
-export function headerVariable(name: string): string {
-  return `MCP_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-}
 
 /**
  * The adapter's import specifier in a vitest reproduction, relative to the directory the check
@@ -265,7 +262,7 @@ export function vitestReproduction(
       '',
       'beforeAll(async () => {',
       '  running = await startCandidate();',
-      `  candidate = { name: running.name ?? ${q(report.candidate.name)}, version: running.version, url: running.url${paths}${headerNames.length > 0 ? ', headers: { ...running.headers, ...headers }' : ''} };`,
+      `  candidate = { name: running.name ?? ${q(report.candidate.name)}, version: running.version, url: running.url${paths}, headers: { ...running.headers${headerNames.length > 0 ? ', ...headers' : ''} } };`,
       '}, 30_000);',
       '',
       'afterAll(async () => {',
@@ -311,9 +308,8 @@ function defaultInvocation(report: SuiteReport, options: MarkdownReportOptions):
   const paths = Object.entries(options.paths ?? {})
     .map(([endpoint, path]) => ` --${endpoint} ${path}`)
     .join('');
-  // The headers' values (a token, say) are never written: the reader fills them in.
-  const headers = (options.headerNames ?? []).map((name) => ` --header ${shellQuote(`${name}: …`)}`).join('');
-  return `npx mcp-resume-spec check ${target}${paths}${headers}`;
+  // The headers' values (a token, say) are never written: the replay reads them from the environment.
+  return `npx mcp-resume-spec check ${target}${paths}${headerFlags(options.headerNames ?? [])}`;
 }
 
 const statusCell = { pass: 'PASS', fail: '**FAIL**', skip: 'SKIP' } as const;

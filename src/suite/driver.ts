@@ -321,10 +321,11 @@ export class ScenarioDriver {
       this.follow(request.stream, handle.stream);
       await this.takePriming(handle.stream);
     }
-    // Answered with a JSON body where the model opens a stream: the spec allows both, but the
-    // model's steps on that stream have nothing to follow. Said once, here, not at each of them.
+    // Answered with a body where the model opens a stream (a JSON body: the spec allows both), so
+    // the model's steps on that stream have nothing to follow. Said once, here, not at each of them.
     if (!modelRefuses && a.kind === 'body' && request.stream && !this.handles.has(request.stream)) {
-      return this.diverge({ status: a.status, jsonBody: true }, { ...this.modelStatus(), opens: request.stream }, { unfollow: request.stream });
+      const answer = a.json !== undefined ? { status: a.status, jsonBody: true } : { status: a.status };
+      return this.diverge(answer, { ...this.modelStatus(), opens: request.stream }, { unfollow: request.stream });
     }
     return { status };
   }

@@ -76,8 +76,14 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
   const progress = (phase: SuiteProgress['phase'], done: number, total: number, broke: PropertyId[]) =>
     options.onProgress?.({ scenarios: phase === 'shrinking' ? scenarios : ++scenarios, phase, done, total, elapsedMs: performance.now() - started, broke });
 
+  const thrownIfLost = () => {
+    // Scenarios cut short by the loss would be judged on a server that was not there: no verdict is given.
+    if (lost !== undefined) throw new CandidateLost(`${target.url} stopped accepting connections during the check (first refused in scenario ${lost}, after ${scenarios} scenarios); no verdict is given`);
+  };
+
   if (options.path !== undefined) {
-    await replay(context, options, verdicts, ids);
+    await replay(context, options, verdicts, ids, watch);
+    thrownIfLost();
     report.properties = verdicts.results();
     withDivergences(report, verdicts);
     return report;
@@ -142,7 +148,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       if (!interleaved && group.length > 1) return;
       // Shrinking is bounded per property: a smaller counterexample is worth seconds, not minutes.
       const start = interleaved ? from.path : String(firstFailure.get(id)!);
-      const shrunk = await shrink(context, ids, interleaved ? group : [id], seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs));
+      const shrunk = await shrink(context, ids, interleaved ? group : [id], seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs), watch, goOn);
       if (shrunk) verdicts.setCounterexample(id, shrunk.record, shrunk.judged);
     };
     const failing = [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b));
@@ -152,10 +158,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       progress('shrinking', i + 1, failing.length, []);
     }
   }
-  if (lost !== undefined) {
-    // Scenarios cut short by the loss would be judged on a server that was not there: no verdict is given.
-    throw new CandidateLost(`${target.url} stopped accepting connections during the check (first refused in scenario ${lost}, after ${scenarios} scenarios); no verdict is given`);
-  }
+  thrownIfLost();
   if (left() <= 0) {
     verdicts.skipRest(`the suite's time budget (${Math.round(budgetMs / 1000)} s) ran out first`);
     report.cutShort = true;
@@ -177,11 +180,24 @@ function withDivergences(report: SuiteReport, verdicts: Verdicts): void {
  * fast-check moves to each failing shrink it tries and reports the last one, so the last failing
  * run is the one its path names.
  */
-async function shrink(context: ScenarioContext, ids: PropertyId[], group: PropertyId[], seed: number, path: string, budgetMs: number) {
+async function shrink(
+  context: ScenarioContext,
+  ids: PropertyId[],
+  group: PropertyId[],
+  seed: number,
+  path: string,
+  budgetMs: number,
+  watch: (record: ScenarioRecord) => Promise<void>,
+  goOn: () => boolean,
+) {
   let last: { record: ScenarioRecord; judged: Map<PropertyId, Judgement> } | undefined;
   const details = await fc.check(
     fc.asyncProperty(interleavedScenarios(maxCommands), async (commands) => {
+      // Once the candidate is gone, every shrink is taken as passing: fast-check ends at once.
+      if (!goOn()) return true;
       const { record, judged } = await runCommands(context, commands, ids, { seed, path });
+      await watch(record);
+      if (!goOn()) return true;
       if (group.some((id) => judged.get(id)!.status !== 'fail')) return true;
       const steps = new Set(group.map((id) => anchorStep(record, judged.get(id)!)));
       if (group.length > 1 && (steps.size > 1 || steps.has(undefined))) return true;
@@ -198,20 +214,24 @@ async function shrink(context: ScenarioContext, ids: PropertyId[], group: Proper
 }
 
 /** Replays one counterexample: `coverage:N`, `probe:NAME`, or a fast-check path with its seed. */
-async function replay(context: ScenarioContext, options: SuiteOptions, verdicts: Verdicts, ids: PropertyId[]): Promise<void> {
+async function replay(context: ScenarioContext, options: SuiteOptions, verdicts: Verdicts, ids: PropertyId[], watch: (record: ScenarioRecord) => Promise<void>): Promise<void> {
   const path = options.path!;
   if (path.startsWith('coverage:')) {
     const plan = planCoverage(context.abilities, context.client);
     const i = Number(path.slice('coverage:'.length));
     const steps = plan.paths[i];
     if (!steps) throw new RangeError(`no coverage scenario ${path} for this candidate (${plan.paths.length} scenarios)`);
-    verdicts.add(await runSteps(context, boundsOf(plan, i), steps, { seed: -1, path }));
+    const record = await runSteps(context, boundsOf(plan, i), steps, { seed: -1, path });
+    await watch(record);
+    verdicts.add(record);
     return;
   }
   if (path.startsWith('probe:')) {
     const probe = probes.find((p) => p.name === path.slice('probe:'.length));
     if (!probe) throw new RangeError(`no probe ${path}; probes: ${probes.map((p) => p.name).join(', ')}`);
-    verdicts.add(await runProbe(probe, context));
+    const record = await runProbe(probe, context);
+    await watch(record);
+    verdicts.add(record);
     return;
   }
   if (options.seed === undefined) throw new RangeError('replaying a fast-check path needs its --seed');
@@ -226,6 +246,7 @@ async function replay(context: ScenarioContext, options: SuiteOptions, verdicts:
       if (replayed) return true;
       replayed = true;
       const { record, judged } = await runCommands(context, commands, ids, { seed, path });
+      await watch(record);
       verdicts.add(record, judged);
       return ![...judged.values()].some((j) => j.status === 'fail');
     }),

@@ -116,7 +116,7 @@ describe.concurrent('check', () => {
 
   test.each([
     [['check', '--url', 'http://127.0.0.1:1'], /could not check http:\/\/127\.0\.0\.1:1: .*neither transport/],
-    [['check', '--url', 'ftp://127.0.0.1/'], /only http:\/\/ candidates/],
+    [['check', '--url', 'ftp://127.0.0.1/'], /only http:\/\/ and https:\/\/ candidates/],
     [['check'], /give exactly one of --url URL and --adapter MODULE/],
     [['check', '--url', 'http://nohost.invalid/mcp'], /could not check http:\/\/nohost\.invalid: .*DNS lookup failed/],
     [['check', '--url', 'http://127.0.0.1:1', '--runs', 'many'], /--runs must be an integer/],

@@ -49,6 +49,10 @@ test('without it, the check cannot run, and says how to give credentials', async
   const run = await runCli(['check', '--url', gateUrl, '--runs', '0', '--quiet']);
   expect(run.code).toBe(2);
   expect(run.stderr).toMatch(/could not check .*401.*a server behind a gate is given its credentials with --header 'Authorization: \.\.\.'/);
+  const wrong = await runCli(['check', '--url', gateUrl, '--header', 'Authorization: Bearer wrong', '--runs', '0', '--quiet']);
+  expect(wrong.code).toBe(2);
+  expect(wrong.stderr).toMatch(/could not check .*401.*the headers given \(--header, or the adapter's\) were refused$/m);
+  expect(wrong.stderr).not.toContain('Bearer wrong');
 });
 
 test('a header the checking client sets itself, or one that is not "Name: value", is a usage error', async () => {

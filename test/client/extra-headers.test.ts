@@ -21,6 +21,7 @@ test('what is not a header, or is the client\'s own, is refused with the reason'
   expect(() => parseExtraHeader(': value')).toThrow('is not "Name: value"');
   expect(() => parseExtraHeader('Bad Name: v')).toThrow('"Bad Name" is not a header name');
   expect(() => parseExtraHeader('X-Split: a\r\nInjected: 1')).toThrow('the value of X-Split has a control character');
+  expect(() => parseExtraHeader('Authorization: Bearer t\u00f6ken\u20ac')).toThrow('the value of Authorization has a character outside Latin-1');
   for (const own of ['Accept', 'mcp-session-id', 'Last-Event-ID', 'MCP-Protocol-Version', 'Content-Length', 'Host']) {
     expect(() => parseExtraHeader(`${own}: x`), own).toThrow(`${own} is set by the checking client itself`);
   }
@@ -42,4 +43,25 @@ test('every request carries the headers; the history keeps their names, not thei
   const requests = client.recorder.history.entries.filter((e) => e.type === 'request');
   expect(requests.map((r) => r.headers.authorization)).toEqual(requests.map(() => '<redacted>'));
   expect(JSON.stringify(client.recorder.history)).not.toContain('sekrit');
+});
+
+test('a legacy endpoint event naming another origin gets none of them: a token goes only where --url points', async () => {
+  const elsewhere = await startHttp((_req, res) => void res.writeHead(202).end());
+  const authorizations: Array<string | undefined> = [];
+  server = await startHttp((req, res) => {
+    authorizations.push(req.headers.authorization);
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(`event: endpoint\ndata: ${elsewhere.url}/messages?sessionId=L1\n\n`);
+  });
+  try {
+    client = new CheckClient({ baseUrl: server.url, headers: { authorization: 'Bearer sekrit' }, timeoutMs: 300 });
+    await client.initialize({ transport: 'sse' });
+    expect(authorizations).toEqual(['Bearer sekrit']);
+    expect(elsewhere.requests.length).toBeGreaterThan(0);
+    expect(elsewhere.requests.map((r) => r.headers.authorization)).toEqual(elsewhere.requests.map(() => undefined));
+  } finally {
+    client?.close();
+    client = undefined;
+    await elsewhere.close();
+  }
 });

@@ -199,7 +199,10 @@ describe('vitest reproduction', () => {
     const withClient = vitestReproduction(report, 'order-preserved', failing.counterexample!, { url: 'http://127.0.0.1:3000', client: { dedup: false } });
     expect(withClient).toContain('runSuite(candidate, { seed: SEED, path: PATH, only: [ID], client: {"dedup":false} })');
     const document = renderMarkdown(report, { url: 'http://127.0.0.1:3000', headerNames: ['authorization'] });
-    expect(document).toContain("--header 'authorization: …' --path probe:garbage-cursor");
+    expect(document).toContain('--header "authorization: $MCP_HEADER_AUTHORIZATION" --path probe:garbage-cursor');
+    // An adapter's own headers go into its reproduction, with or without --header.
+    const own = vitestReproduction(report, 'unknown-cursor-rejected', report.properties[1]!.counterexample!, { adapter: 'gated.ts' });
+    expect(own).toContain('url: running.url, headers: { ...running.headers } };');
   });
 
   test('run for real (runSuite stubbed): starts the adapter, replays with seed and path, red while the property fails, green once it holds, stops it', async () => {
