@@ -46,6 +46,15 @@ export interface SpecSilence {
   note: string;
 }
 
+/** Failures a property grades below its level: which, at what level, and why (the text the level rests on covers only the others). */
+export interface WeakerFailure {
+  level: Level;
+  /** Which failures, in a few words. */
+  when: string;
+  /** Why they rest on that level. */
+  why: string;
+}
+
 /** The basis of a property: everything but its id, statement and level. */
 export interface PropertyBasis {
   /** The spec's sentences it rests on; for a policy, the nearest sentences the rule builds on. */
@@ -58,6 +67,8 @@ export interface PropertyBasis {
   rationale?: string;
   /** Seed claims (docs/claims.md) behind it, e.g. `003-quiet-stream`. */
   claims?: string[];
+  /** Failures graded below the property's level (a judgement of one carries that level). */
+  weaker?: WeakerFailure;
 }
 
 /** One property: what it says, how strongly it is required, and on what text. */
@@ -73,6 +84,11 @@ export type FailOn = 'must' | 'should' | 'policy';
 export const failOnLevels: readonly FailOn[] = ['must', 'should', 'policy'];
 
 const rank: Record<Level, number> = { must: 0, derived: 0, should: 1, policy: 2 };
+
+/** Whether `a` is required more strictly than `b` (must and derived alike). */
+export function stricter(a: Level, b: Level): boolean {
+  return rank[a] < rank[b];
+}
 
 /**
  * Whether a failure of a property at `level` counts at threshold `failOn`: must ⊂ should ⊂ policy,

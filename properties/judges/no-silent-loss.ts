@@ -5,7 +5,7 @@
 import { resumptionNotOffered, type HistoryView } from '../history-view.js';
 import { fixtureCalls } from '../fixture-calls.js';
 import { fixtureNotification, isResponseTo } from '../messages.js';
-import { fail, passCounted, skip, type Judgement } from '../judgement.js';
+import { fail, failAt, passCounted, skip, type Judgement } from '../judgement.js';
 
 /** A message the stream owes the application: a test against drained messages, and for a response its request's ID. */
 interface Expected {
@@ -107,10 +107,10 @@ export function judgeNoSilentLoss(view: HistoryView): Judgement {
     judged++;
     if (missing.length > 0) {
       const resumes = conns.slice(1).map((c) => view.exchanges.get(c)!.request);
-      return fail(
-        `after the server accepted a resume of ${view.streamName(origin)} (Last-Event-ID ${resumes.map((r) => r.lastEventId).join(', ')}), the application never got ${missing.map((m) => m.what).join(', ')}`,
-        lossSeen(view, conns, expected, missing, resumes[0]!.seq) ?? resumes.map((r) => r.seq),
-      );
+      const reason = `after the server accepted a resume of ${view.streamName(origin)} (Last-Event-ID ${resumes.map((r) => r.lastEventId).join(', ')}), the application never got ${missing.map((m) => m.what).join(', ')}`;
+      const evidence = lossSeen(view, conns, expected, missing, resumes[0]!.seq) ?? resumes.map((r) => r.seq);
+      // Notifications alone: no SHOULD says a replay carries them (the property's `weaker` grade).
+      return missing.some((m) => m.response !== undefined) ? fail(reason, evidence) : failAt('policy', reason, evidence);
     }
   }
   if (judged > 0) return passCounted(judged, 'resumed stream(s) delivered everything');

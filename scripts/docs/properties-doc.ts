@@ -36,6 +36,7 @@ function section(d: PropertyDefinition): string[] {
   if (d.silences.length > 0) out.push('');
   if (d.derivation) out.push(`**How it follows.** ${d.derivation}`, '');
   if (d.rationale) out.push(`**Why this project requires it.** ${d.rationale}`, '');
+  if (d.weaker) out.push(`**Graded ${d.weaker.level.toUpperCase()} when ${d.weaker.when}.** ${d.weaker.why} A check reports the property at the level of its gravest failure.`, '');
   if (d.claims && d.claims.length > 0) out.push(`**Seed claims.** ${d.claims.map((c) => `\`${c}\``).join(', ')} ([claims.md](claims.md))`, '');
   return out;
 }

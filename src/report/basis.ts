@@ -51,6 +51,7 @@ export function whyLines(level: Level, basis: ResultBasis): string[] {
   for (const quote of newestQuotes(basis)) lines.push(`"${quote.text.replace(/\n/g, ' ')}" (${quoteSource(quote)})`);
   if (basis.derivation) lines.push(`How it follows: ${basis.derivation}`);
   if (basis.rationale) lines.push(`Why this project requires it: ${basis.rationale}`);
+  if (basis.weaker && basis.weaker.level === level) lines.push(`Graded ${level.toUpperCase()} here, below the property's level: ${basis.weaker.when}. ${basis.weaker.why}`);
   if (basis.claims && basis.claims.length > 0) lines.push(`Seed claims: ${basis.claims.join(', ')} (what the incident write-ups claim that this bears on, judged in docs/claims.md)`);
   return lines;
 }

@@ -209,6 +209,7 @@ function copyBasis(basis: ResultBasis): ResultBasis {
   if (basis.derivation !== undefined) copy.derivation = basis.derivation;
   if (basis.rationale !== undefined) copy.rationale = basis.rationale;
   if (basis.claims !== undefined) copy.claims = [...basis.claims];
+  if (basis.weaker !== undefined) copy.weaker = { ...basis.weaker };
   return copy;
 }
 

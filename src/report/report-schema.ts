@@ -210,6 +210,13 @@ export const reportSchema = {
         derivation: { type: 'string' },
         rationale: { type: 'string' },
         claims: { type: 'array', items: { type: 'string' } },
+        weaker: {
+          type: 'object',
+          description: "failures graded below the property's level; a result at that level is one of them",
+          required: ['level', 'when', 'why'],
+          additionalProperties: false,
+          properties: { level: { $ref: '#/$defs/level' }, when: { type: 'string' }, why: { type: 'string' } },
+        },
       },
     },
     counterexample: {

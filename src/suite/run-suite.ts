@@ -13,7 +13,8 @@ import { probes, runProbe } from './probes.js';
 import { accepts, CandidateLost, metRefusal } from './reachable.js';
 import { runSteps, type ScenarioContext } from './scenario.js';
 import type { CandidateTarget, ClientSettings, CoverageReport, SuiteOptions, SuiteProgress, SuiteReport } from './types.js';
-import { anchorStep, causeRank, Verdicts, type ScenarioRecord } from './verdicts.js';
+import { anchorStep, causeRank, failureLevel, Verdicts, type ScenarioRecord } from './verdicts.js';
+import { stricter, type Level } from '../../properties/definition.js';
 import type { Judgement } from '../../properties/judgement.js';
 
 /** The reference client: cursor on drain, dedup by event ID, retry a call that timed out. */
@@ -148,7 +149,10 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       if (!interleaved && group.length > 1) return;
       // Shrinking is bounded per property: a smaller counterexample is worth seconds, not minutes.
       const start = interleaved ? from.path : String(firstFailure.get(id)!);
-      const shrunk = await shrink(context, ids, interleaved ? group : [id], seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs), watch, goOn);
+      // A shrink keeps each failure of the group at its level (a lost response stays one).
+      const members = interleaved ? group : [id];
+      const levels = new Map(members.map((m) => [m, verdicts.levelOf(m)!]));
+      const shrunk = await shrink(context, ids, levels, seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs), watch, goOn);
       if (shrunk) verdicts.setCounterexample(id, shrunk.record, shrunk.judged);
     };
     const failing = [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b));
@@ -183,7 +187,7 @@ function withDivergences(report: SuiteReport, verdicts: Verdicts): void {
 async function shrink(
   context: ScenarioContext,
   ids: PropertyId[],
-  group: PropertyId[],
+  levels: Map<PropertyId, Level>,
   seed: number,
   path: string,
   budgetMs: number,
@@ -198,7 +202,8 @@ async function shrink(
       const { record, judged } = await runCommands(context, commands, ids, { seed, path });
       await watch(record);
       if (!goOn()) return true;
-      if (group.some((id) => judged.get(id)!.status !== 'fail')) return true;
+      const group = [...levels.keys()];
+      if (group.some((id) => judged.get(id)!.status !== 'fail' || stricter(levels.get(id)!, failureLevel(id, judged.get(id)!)))) return true;
       const steps = new Set(group.map((id) => anchorStep(record, judged.get(id)!)));
       if (group.length > 1 && (steps.size > 1 || steps.has(undefined))) return true;
       last = { record, judged };

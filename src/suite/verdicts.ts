@@ -10,7 +10,8 @@ import type { PropertyId } from '../../model/property-ids.js';
 import { diverged, type StepAnswer, type TraceStepData } from '../../model/trace-step.js';
 import { HistoryView } from '../../properties/history-view.js';
 import type { History } from '../../properties/history.js';
-import { basisOf } from '../../properties/definitions.js';
+import { stricter, type Level } from '../../properties/definition.js';
+import { basisOf, definitions } from '../../properties/definitions.js';
 import { judges } from '../../properties/judges/index.js';
 import type { Judgement } from '../../properties/judgement.js';
 import type { Counterexample, Divergence, PropertyResult } from './types.js';
@@ -110,6 +111,11 @@ function shorter(a: { steps: unknown[]; path: string }, b: { steps: unknown[]; p
   return a.steps.length < b.steps.length || (a.steps.length === b.steps.length && a.path < b.path);
 }
 
+/** The level a failure rests on: the judgement's own where the property grades it lower, else the property's. */
+export function failureLevel(id: PropertyId, judgement: Judgement): Level {
+  return judgement.level ?? definitions[id].level;
+}
+
 /** A property's place in {@link causePrecedence}; one it does not list yet comes last. */
 export function causeRank(id: PropertyId): number {
   const i = causePrecedence.indexOf(id);
@@ -139,6 +145,10 @@ function causeIn(run: RunFailures, id: PropertyId): PropertyId {
  * the very trace), then the run where more failures rest on that step, then the shorter.
  */
 function better(id: PropertyId, a: Failure, b: Failure): boolean {
+  // The strictest level first: a property is reported at the level of its gravest failure.
+  const levelA = failureLevel(id, a.judgement);
+  const levelB = failureLevel(id, b.judgement);
+  if (levelA !== levelB && (stricter(levelA, levelB) || stricter(levelB, levelA))) return stricter(levelA, levelB);
   const explained = (f: Failure) => (causeIn(f.run, id) !== id ? 1 : 0);
   if (explained(a) !== explained(b)) return explained(a) > explained(b);
   const size = (f: Failure) => sameStep(f.run, id).length;
@@ -204,6 +214,12 @@ export class Verdicts {
     return this.tallies.get(id)?.failure?.counterexample;
   }
 
+  /** The level a property's reported failure rests on (see {@link failureLevel}). */
+  levelOf(id: PropertyId): Level | undefined {
+    const failure = this.tallies.get(id)?.failure;
+    return failure && failureLevel(id, failure.judgement);
+  }
+
   /** Whether a property's counterexample shows a failure of higher precedence on the same step: it is a consequence. */
   explained(id: PropertyId): boolean {
     const failure = this.tallies.get(id)?.failure;
@@ -259,6 +275,7 @@ export class Verdicts {
       const failure = tally.failure;
       if (failure) {
         const result: PropertyResult = { id, ...basisOf(id), status: 'fail', runs: tally.runs, reason: failure.judgement.reason, counterexample: failure.counterexample };
+        result.level = failureLevel(id, failure.judgement);
         if (!tally.failedAlone) result.followsFrom = causeIn(failure.run, id);
         return result;
       }
@@ -288,6 +305,7 @@ export class Verdicts {
       if (!theirs || theirs.counterexample === failure.counterexample) continue;
       const mine = theirs.run.get(id);
       if (mine === undefined || mine.step === undefined || mine.step !== theirs.step) continue;
+      if (stricter(failureLevel(id, failure.judgement), failureLevel(id, mine.judgement))) continue;
       tally.failure = { judgement: mine.judgement, counterexample: theirs.counterexample, step: mine.step, run: theirs.run };
     }
   }

@@ -33,6 +33,8 @@ describe('no-silent-loss', () => {
     expect(j.reason).toContain(`the application never got the response to tools/call id ${call.id}`);
     expect(j.reason).toContain('Last-Event-ID e1');
     expect(j.evidence).toEqual([h.entries.find((e) => e.type === 'request' && e.conn === r)!.seq]);
+    // A lost response breaks the SHOULD: the property's own level.
+    expect(j.level).toBeUndefined();
   });
 
   test('fail: a response lost where the replay shows no gap rests on the wait that ended without it', () => {
@@ -71,6 +73,8 @@ describe('no-silent-loss', () => {
     const j = judgeNoSilentLoss(h.view());
     expect(j.status).toBe('fail');
     expect(j.reason).toMatch(/never got notification 2 of a$/);
+    // Notifications alone: no SHOULD says a replay carries them, so the failure is graded POLICY.
+    expect(j.level).toBe('policy');
   });
 
   test('fail: a foreign cursor (another session\'s) accepted for a stream that offered one still owes the stream', () => {
@@ -146,6 +150,7 @@ describe('no-silent-loss', () => {
     const missing = judgeNoSilentLoss(h.view());
     expect(missing.status).toBe('fail');
     expect(missing.reason).toMatch(/never got unsolicited notification 2 of u/);
+    expect(missing.level).toBe('policy');
     h.deliver(r, 'g2', note('u', 2));
     expect(judgeNoSilentLoss(h.view()).status).toBe('pass');
   });

@@ -146,3 +146,13 @@ describe('text report', () => {
     expect(renderText(sampleReport())).not.toContain('DIVERGENCE');
   });
 });
+
+describe('a failure graded below its property', () => {
+  test('says so under why: the level it rests on, which failures, and why; the property\'s own level says nothing of it', () => {
+    const { basis } = basisOf('no-silent-loss');
+    const graded = whyLines('policy', basis);
+    expect(graded[0]).toBe("POLICY: this project's rule where the MCP specification is silent.");
+    expect(graded.at(-2)).toMatch(/^Graded POLICY here, below the property's level: only notifications were lost \(every response arrived, or the stream carries none, as the standalone stream\)\. No MUST or SHOULD states/);
+    expect(whyLines('should', basis).join('\n')).not.toContain('Graded');
+  });
+});

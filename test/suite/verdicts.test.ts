@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import type { PropertyId } from '../../model/property-ids.js';
 import type { TraceStepData } from '../../model/trace-step.js';
-import { fail, pass, skip, type Judgement } from '../../properties/judgement.js';
+import { fail, failAt, pass, skip, type Judgement } from '../../properties/judgement.js';
 import { HistoryRecorder } from '../../src/client/history-recorder.js';
 import { anchorStep, causePrecedence, Verdicts, type ScenarioRecord } from '../../src/suite/verdicts.js';
 
@@ -235,6 +235,27 @@ describe('root causes', () => {
     expect(anchorStep(record, fail('x'))).toBe(2);
     record.steps[1]!.expected = undefined;
     expect(anchorStep(record, fail('x'))).toBeUndefined();
+  });
+});
+
+describe('graded failures', () => {
+  test('a property is reported at the level of its gravest failure, with that failure\'s run, whatever the order', () => {
+    const lossOfNotification = scenario('coverage:1', false);
+    const lossOfResponse = scenario('coverage:2', false);
+    const runs = [
+      [lossOfNotification.record, judged([['no-silent-loss', failAt('policy', 'never got notification 2', [lossOfNotification.evidence[0]!])]])],
+      [lossOfResponse.record, judged([['no-silent-loss', fail('never got the response', [lossOfResponse.evidence[0]!])]])],
+    ] as const;
+    for (const order of [[0, 1], [1, 0]]) {
+      const verdicts = new Verdicts(ids);
+      for (const i of order) verdicts.add(runs[i]![0], runs[i]![1]);
+      const loss = verdicts.results().find((r) => r.id === 'no-silent-loss')!;
+      expect([loss.level, loss.reason, loss.counterexample?.path]).toEqual(['should', 'never got the response', 'coverage:2']);
+    }
+    const notificationsOnly = new Verdicts(ids);
+    notificationsOnly.add(runs[0][0], runs[0][1]);
+    expect(notificationsOnly.results().find((r) => r.id === 'no-silent-loss')!.level).toBe('policy');
+    expect(notificationsOnly.levelOf('no-silent-loss')).toBe('policy');
   });
 });
 
