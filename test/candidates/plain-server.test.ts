@@ -8,6 +8,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
+import { countsAt } from '../../properties/definition.js';
 import type { Status } from '../../properties/judgement.js';
 import { parseTargetUrl } from '../../src/cli/target-url.js';
 import { runSuite } from '../../src/suite/run-suite.js';
@@ -96,9 +97,25 @@ describe.concurrent('correct designs of a plain node:http server', () => {
       const deduped = await runSuite(target, suiteOptions);
       expect(Object.fromEntries(deduped.properties.map((p) => [p.id, p.status])), why(deduped)).toEqual(expected(oneTransport));
       const undeduped = await runSuite(target, { ...suiteOptions, client: { dedup: false } });
+      // Only order-preserved: the copy is no loss, and what follows it still arrives.
+      expect(Object.fromEntries(undeduped.properties.map((p) => [p.id, p.status])), why(undeduped)).toEqual(
+        expected({ ...oneTransport, 'order-preserved': 'fail' }),
+      );
       const order = undeduped.properties.find((p) => p.id === 'order-preserved')!;
-      expect(order.status, why(undeduped)).toBe('fail');
       expect(order.reason).toMatch(/^notification \d+ of \S+ reached the application twice on stream [rs]\d+/);
+    } finally {
+      await running.stop();
+    }
+  }, 120_000);
+
+  test('bug=lose-standalone (notifications lost, never a response): no-silent-loss fails graded POLICY, so --fail-on should passes', async () => {
+    const running = await startPlainServer({ bug: 'lose-standalone' });
+    try {
+      const report = await runSuite(targetOf('bug=lose-standalone', running.url), suiteOptions);
+      const loss = report.properties.find((p) => p.id === 'no-silent-loss')!;
+      expect([loss.status, loss.level], why(report)).toEqual(['fail', 'policy']);
+      expect(loss.reason).toMatch(/never got unsolicited notification/);
+      expect(report.properties.filter((p) => p.status === 'fail' && countsAt(p.level, 'should')), why(report)).toEqual([]);
     } finally {
       await running.stop();
     }

@@ -77,6 +77,23 @@ describe('no-silent-loss', () => {
     expect(j.level).toBe('policy');
   });
 
+  test('a lost response anywhere in the run is the failure reported, at SHOULD, even after a stream that lost notifications only', () => {
+    const h = new HistoryBuilder();
+    h.initialize('S');
+    const a = h.emit('S', 'a', 2);
+    h.deliver(a.conn, 'a1', note('a', 1));
+    h.drop(a.conn);
+    const b = h.emit('S', 'b', 1);
+    h.deliver(b.conn, 'b1', note('b', 1));
+    h.drop(b.conn);
+    const ra = h.resume('S', 'a1', {}, { resumes: a.conn });
+    h.deliver(ra, 'a3', emitResult(a.id, 'a'));
+    h.resume('S', 'b1', {}, { resumes: b.conn });
+    const j = judgeNoSilentLoss(h.view());
+    expect(j.reason).toMatch(/never got the response to tools\/call id \d+$/);
+    expect(j.level).toBeUndefined();
+  });
+
   test('fail: a foreign cursor (another session\'s) accepted for a stream that offered one still owes the stream', () => {
     const h = new HistoryBuilder();
     h.initialize('OLD');
