@@ -23,7 +23,7 @@ export const definition: PropertyDefinition = {
     ...quotedIn(['2025-11-25'], sections.sending, 'The SSE stream SHOULD eventually include a JSON-RPC response for the JSON-RPC request sent in the POST body.'),
   ],
   derivation:
-    'Resumption is optional (MAY), so the property applies only once a server has accepted a resume: answered a GET with a Last-Event-ID it issued with a stream. The MAY says what an accepted resume does: replay what would have been sent after the last event ID on that stream and continue from that point, so a message skipped means the stream did not resume from that point. No MUST requires a complete replay; a lost response breaks the SHOULD that the stream eventually carries it, hence SHOULD. A lost notification alone departs from the replay the MAY describes, which no MUST or SHOULD states: such a failure is graded POLICY (below).',
+    'Resumption is optional (MAY), so the property applies only once a server has accepted a resume: answered a GET with a Last-Event-ID it issued with a stream. The MAY says what an accepted resume does: replay what would have been sent after the last event ID on that stream and continue from that point, so a message skipped means the stream did not resume from that point. No MUST requires a complete replay; a lost response breaks the SHOULD that the stream eventually carries it, hence SHOULD. A lost notification alone departs from the replay the MAY describes, which no MUST or SHOULD states: a failure that loses notifications only is graded POLICY.',
   weaker: {
     level: 'policy',
     when: 'only notifications were lost (every response arrived, or the stream carries none, as the standalone stream)',

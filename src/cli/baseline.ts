@@ -22,7 +22,7 @@ import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import { clientDefinitions } from '../../properties/client/definitions.js';
 import { clientPropertyIds, type ClientPropertyId } from '../../properties/client/ids.js';
 import { definitions } from '../../properties/definitions.js';
-import type { Level } from '../../properties/definition.js';
+import { levels, stricter, type Level } from '../../properties/definition.js';
 import { stillListed, type BaselinedResult, type BaselineOutcome } from '../report/baseline.js';
 import { UsageError } from './command.js';
 
@@ -54,6 +54,11 @@ function wrongKind(path: string, kind: BaselineKind, found: string): string {
 
 /** The ids a baseline of `kind` lists. @throws UsageError when the file is missing, not JSON, of the other kind, or names an unknown property. */
 function readBaselineOf(path: string, kind: BaselineKind): Set<string> {
+  return new Set(readEntries(path, kind).keys());
+}
+
+/** A baseline's entries: each id with the level it was written at, where the entry says one. */
+function readEntries(path: string, kind: BaselineKind): Map<string, Level | undefined> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -79,16 +84,29 @@ function readBaselineOf(path: string, kind: BaselineKind): Set<string> {
   // Strict for the newer kind: an empty server baseline would otherwise pass for a client one.
   if (fileKind === undefined && kind === 'client') throw new UsageError(wrongKind(path, kind, 'no "kind": "client"'));
   const { ids: known, what } = kinds[kind];
-  const ids = new Set<string>();
+  const ids = new Map<string, Level | undefined>();
   for (const entry of file.failures) {
     const id = typeof entry === 'string' ? entry : (entry as { id?: unknown } | null)?.id;
     if (typeof id !== 'string' || !known.includes(id)) {
       const theirs = typeof id === 'string' && kinds[other(kind)].ids.includes(id) ? `, a ${kinds[other(kind)].what} (${kinds[other(kind)].command}'s)` : '';
       throw new UsageError(`--baseline: ${path} lists ${JSON.stringify(entry)}${theirs}, not a ${what}; known: ${known.join(', ')}`);
     }
-    ids.add(id);
+    const level = typeof entry === 'object' && entry !== null ? (entry as { level?: unknown }).level : undefined;
+    ids.set(id, typeof level === 'string' && (levels as readonly string[]).includes(level) ? (level as Level) : undefined);
   }
   return ids;
+}
+
+/**
+ * The listed properties that now fail graver than they were written at (a `no-silent-loss` listed at
+ * `policy`, for notifications lost, that now loses a response: `should`): new failures, not known ones.
+ */
+export function graverThanListed(path: string, properties: readonly { id: PropertyId; status: string; level: Level }[]): Array<{ id: PropertyId; listed: Level; now: Level }> {
+  const entries = readEntries(path, 'server');
+  return properties.flatMap((p) => {
+    const listed = entries.get(p.id);
+    return p.status === 'fail' && listed !== undefined && stricter(p.level, listed) ? [{ id: p.id, listed, now: p.level }] : [];
+  });
 }
 
 /** The properties a server baseline lists. @throws UsageError when the file is missing, not JSON, a client baseline, or names an unknown property. */

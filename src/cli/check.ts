@@ -12,7 +12,7 @@ import type { Endpoint } from '../../properties/history.js';
 import { errorJsonReport, renderJson } from '../report/json.js';
 import { renderJunit, renderJunitError } from '../report/junit.js';
 import { escapeMarkdown, renderMarkdown } from '../report/markdown.js';
-import { headerFlags } from '../report/common.js';
+import { headerFlags, shellQuote } from '../report/common.js';
 import { renderText } from '../report/text.js';
 import { CandidateUnusable } from '../suite/abilities.js';
 import { CandidateLost } from '../suite/reachable.js';
@@ -21,7 +21,7 @@ import type { CandidateTarget, SuiteOptions, SuiteReport } from '../suite/types.
 import { loadAdapter, type StartedCandidate } from './adapter-loader.js';
 import { integerFlag, parseFailOn, parseFlags, type Flags } from './args.js';
 import { applyBaseline, baselineLines, stillListed } from '../report/baseline.js';
-import { endNotes, readBaseline, writeBaseline } from './baseline.js';
+import { endNotes, graverThanListed, readBaseline, writeBaseline } from './baseline.js';
 import { boundedLoad } from './bounded-load.js';
 import { consoleToStderr } from './console-to-stderr.js';
 import { checkWritable } from './output-paths.js';
@@ -257,7 +257,11 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     ...(flags.path !== undefined ? ['--path'] : []),
     ...(report.cutShort ? [`--max-seconds ${options.maxMs! / 1000} (the time budget ran out)`] : []),
   ];
-  const applied = baseline ? applyBaseline(flags.baseline!, baseline, report.properties, narrowedBy) : undefined;
+  // A listed failure that now fails graver than it was written at is a new failure.
+  const graver = baseline ? graverThanListed(flags.baseline!, report.properties) : [];
+  for (const g of graver) process.stderr.write(`note: ${flags.baseline} lists ${g.id} at ${g.listed.toUpperCase()}; it now fails at ${g.now.toUpperCase()}, a graver failure the baseline does not cover\n`);
+  const listed = baseline && graver.length > 0 ? new Set([...baseline].filter((id) => !graver.some((g) => g.id === id))) : baseline;
+  const applied = listed ? applyBaseline(flags.baseline!, listed, report.properties, narrowedBy) : undefined;
   const counted = failures.filter((p) => countsAt(p.level, failOn) && !applied?.known.includes(p.id));
   const status = counted.length > 0 ? 'fail' : 'pass';
   const headerNames = Object.keys(headers);
@@ -269,8 +273,11 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     ...(Object.keys(client).length > 0 ? { client } : {}),
   };
   const clientFlags = `${cursor === 'receive' ? ' --client-cursor receive' : ''}${dedup === 'off' ? ' --client-dedup off' : ''}`;
-  const invocation = `${flags.adapter !== undefined ? `npx mcp-resume-spec check --adapter ${flags.adapter}` : `npx mcp-resume-spec check --url ${location!.endpoint}`}${headerFlags(headerNames)}${clientFlags}`;
-  const reported = applied ? { outcome: applied, lines: baselineLines(applied, baseline!, report.properties) } : undefined;
+  // The candidate as the user named it: --url or --adapter with the endpoint paths given.
+  const endpointFlags = (['mcp', 'sse', 'messages'] as const).map((e) => (flags[e] !== undefined ? ` --${e} ${shellQuote(flags[e])}` : '')).join('');
+  const candidateFlags = flags.adapter !== undefined ? `--adapter ${shellQuote(flags.adapter)}` : `--url ${shellQuote(flags.url!)}`;
+  const invocation = `npx mcp-resume-spec check ${candidateFlags}${endpointFlags}${headerFlags(headerNames)}${clientFlags}`;
+  const reported = applied ? { outcome: applied, lines: baselineLines(applied, listed!, report.properties) } : undefined;
   if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms, ...(reported ? { baseline: reported } : {}) }));
   if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, { ...source, invocation, ...(reported ? { baseline: reported } : {}) }));
   if (flags['write-baseline'] !== undefined) writeBaseline(flags['write-baseline'], report.properties, 'server', applied ? stillListed(applied) : []);

@@ -41,6 +41,12 @@ export function quoteSource(quote: SpecQuote): string {
   return `${quote.revision}${quote.section ? `, ${quote.section}` : ''}: ${quote.url}`;
 }
 
+/** Where a failure is graded below its property (`basis.weaker` at `level`): which failures, and why. */
+export function gradedLine(level: Level, basis: ResultBasis): string | undefined {
+  if (!basis.weaker || basis.weaker.level !== level) return undefined;
+  return `Graded ${level.toUpperCase()} here, below the property's level: ${basis.weaker.when}. ${basis.weaker.why}`;
+}
+
 /**
  * Why a property is required, as plain lines: the level and what it means, the newest revision's
  * quotes (each `"text" (source)`), then how the level follows (`derivation`) or why this project
@@ -51,7 +57,8 @@ export function whyLines(level: Level, basis: ResultBasis): string[] {
   for (const quote of newestQuotes(basis)) lines.push(`"${quote.text.replace(/\n/g, ' ')}" (${quoteSource(quote)})`);
   if (basis.derivation) lines.push(`How it follows: ${basis.derivation}`);
   if (basis.rationale) lines.push(`Why this project requires it: ${basis.rationale}`);
-  if (basis.weaker && basis.weaker.level === level) lines.push(`Graded ${level.toUpperCase()} here, below the property's level: ${basis.weaker.when}. ${basis.weaker.why}`);
+  const graded = gradedLine(level, basis);
+  if (graded) lines.push(graded);
   if (basis.claims && basis.claims.length > 0) lines.push(`Seed claims: ${basis.claims.join(', ')} (what the incident write-ups claim that this bears on, judged in docs/claims.md)`);
   return lines;
 }

@@ -42,7 +42,7 @@ import {
   withCounterexamples,
 } from './common.js';
 import { baselineCellMark, type ReportBaseline } from './baseline.js';
-import { levelMeaning, levelTag, newestQuotes } from './basis.js';
+import { gradedLine, levelMeaning, levelTag, newestQuotes } from './basis.js';
 import { causeLine, divergenceLine, followsLine, legendOf, oracleLines, rootCauses, traceLines } from './findings.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -328,6 +328,8 @@ export function whyRequired(level: Level, basis: ResultBasis): string[] {
   }
   if (basis.derivation) out.push('', `How it follows: ${escapeMarkdown(basis.derivation)}`);
   if (basis.rationale) out.push('', `Why this project requires it: ${escapeMarkdown(basis.rationale)}`);
+  const graded = gradedLine(level, basis);
+  if (graded) out.push('', escapeMarkdown(graded));
   if (basis.claims && basis.claims.length > 0) out.push('', `Seed claims: ${basis.claims.map((c) => `\`${c}\``).join(', ')} (what the incident write-ups claim that this bears on, judged in docs/claims.md).`);
   return out;
 }

@@ -154,7 +154,7 @@ export const reportSchema = {
       properties: {
         id: { enum: [...propertyIds] },
         status: { enum: ['pass', 'fail', 'skip'] },
-        level: { $ref: '#/$defs/level' },
+        level: { $ref: '#/$defs/level', description: "the level the result counts at (--fail-on): the property's, or for a failure graded below it (basis.weaker), that grade" },
         basis: { $ref: '#/$defs/basis' },
         runs: nonNegativeInteger,
         reason: { type: 'string' },

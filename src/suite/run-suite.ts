@@ -149,9 +149,8 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       if (!interleaved && group.length > 1) return;
       // Shrinking is bounded per property: a smaller counterexample is worth seconds, not minutes.
       const start = interleaved ? from.path : String(firstFailure.get(id)!);
-      // A shrink keeps each failure of the group at its level (a lost response stays one).
-      const members = interleaved ? group : [id];
-      const levels = new Map(members.map((m) => [m, verdicts.levelOf(m)!]));
+      // A shrink keeps each failure of the group at its level in the run shrunk (a lost response stays one).
+      const levels = interleaved ? verdicts.groupLevels(id) : new Map([[id, verdicts.levelOf(id)!]]);
       const shrunk = await shrink(context, ids, levels, seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs), watch, goOn);
       if (shrunk) verdicts.setCounterexample(id, shrunk.record, shrunk.judged);
     };

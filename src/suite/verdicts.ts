@@ -214,6 +214,13 @@ export class Verdicts {
     return this.tallies.get(id)?.failure?.counterexample;
   }
 
+  /** Each failure of `id`'s group (see {@link group}) at its level in the run `id` is reported with: what a shrink of that run must keep. */
+  groupLevels(id: PropertyId): Map<PropertyId, Level> {
+    const failure = this.tallies.get(id)?.failure;
+    if (!failure) return new Map();
+    return new Map(sameStep(failure.run, id).map((m) => [m, failureLevel(m, failure.run.get(m)!.judgement)]));
+  }
+
   /** The level a property's reported failure rests on (see {@link failureLevel}). */
   levelOf(id: PropertyId): Level | undefined {
     const failure = this.tallies.get(id)?.failure;

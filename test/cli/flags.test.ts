@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { integerFlag, parseFlags } from '../../src/cli/args.js';
-import { readBaseline } from '../../src/cli/baseline.js';
+import { graverThanListed, readBaseline } from '../../src/cli/baseline.js';
 import { applyBaseline, baselineLines } from '../../src/report/baseline.js';
 import { checkWritable } from '../../src/cli/output-paths.js';
 import type { PropertyResult } from '../../src/suite/types.js';
@@ -68,6 +68,14 @@ describe('baseline files', () => {
     ['no failures array', JSON.stringify({ ids: [] }), /has no "failures" array/],
   ])('%s: a usage error', (name, text, message) => {
     expect(() => readBaseline(file(`${name.replace(/\W+/g, '-')}.json`, text))).toThrow(message);
+  });
+
+  test('a listed failure that now fails graver than it was written at is named: a new failure, not a known one', () => {
+    const path = file('graded.json', JSON.stringify({ baselineVersion: 1, failures: [{ id: 'no-silent-loss', level: 'policy' }, 'order-preserved'] }));
+    const failing = (level: 'should' | 'policy') => [{ id: 'no-silent-loss' as const, status: 'fail', level }, { id: 'order-preserved' as const, status: 'fail', level: 'must' as const }];
+    expect(graverThanListed(path, failing('should'))).toEqual([{ id: 'no-silent-loss', listed: 'policy', now: 'should' }]);
+    // As written, or an entry that records no level: known.
+    expect(graverThanListed(path, failing('policy'))).toEqual([]);
   });
 
   test('missing: a usage error naming the file', () => {

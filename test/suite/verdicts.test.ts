@@ -257,6 +257,25 @@ describe('graded failures', () => {
     expect(notificationsOnly.results().find((r) => r.id === 'no-silent-loss')!.level).toBe('policy');
     expect(notificationsOnly.levelOf('no-silent-loss')).toBe('policy');
   });
+
+  test("a consequence keeps its own run where its cause's run shows it graded lower", () => {
+    const x = scenario('coverage:1', false);
+    const y = scenario('coverage:2', false);
+    const verdicts = new Verdicts(ids);
+    verdicts.add(x.record, judged([
+      ['unknown-cursor-rejected', fail('200 to an unknown cursor', [x.evidence[0]!])],
+      ['no-silent-loss', failAt('policy', 'never got notification 2', [x.evidence[0]!])],
+    ]));
+    verdicts.add(y.record, judged([
+      ['unknown-cursor-rejected', fail('200 to an unknown cursor', [y.evidence[0]!])],
+      ['no-silent-loss', fail('never got the response', [y.evidence[0]!])],
+    ]));
+    const byId = Object.fromEntries(verdicts.results().map((r) => [r.id, r]));
+    expect(byId['unknown-cursor-rejected']!.counterexample!.path).toBe('coverage:1');
+    expect([byId['no-silent-loss']!.level, byId['no-silent-loss']!.counterexample!.path]).toEqual(['should', 'coverage:2']);
+    // What a shrink of that run keeps: each failure of the group at its level there.
+    expect(Object.fromEntries(verdicts.groupLevels('no-silent-loss'))).toEqual({ 'unknown-cursor-rejected': 'policy', 'no-silent-loss': 'should' });
+  });
 });
 
 describe('divergences', () => {
