@@ -158,6 +158,12 @@ describe('Mermaid sequence diagram', () => {
   });
 });
 
+test('a failure graded below its property says so under why, as the text report does', () => {
+  const { basis } = basisOf('no-silent-loss');
+  expect(whyRequired('policy', basis).join('\n')).toMatch(/Graded POLICY here, below the property's level: only notifications were lost/);
+  expect(whyRequired('should', basis).join('\n')).not.toContain('Graded');
+});
+
 describe('vitest reproduction', () => {
   const report = sampleReport();
   const failing = report.properties[2]!;
