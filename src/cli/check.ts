@@ -272,7 +272,8 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     ...(headerNames.length > 0 ? { headerNames } : {}),
     ...(Object.keys(client).length > 0 ? { client } : {}),
   };
-  const clientFlags = `${cursor === 'receive' ? ' --client-cursor receive' : ''}${dedup === 'off' ? ' --client-dedup off' : ''}`;
+  // The bound of each wait decides what a stall is: a replay waits as long.
+  const clientFlags = `${cursor === 'receive' ? ' --client-cursor receive' : ''}${dedup === 'off' ? ' --client-dedup off' : ''}${flags.timeout !== undefined ? ` --timeout ${options.timeoutMs}` : ''}`;
   // The candidate as the user named it: --url or --adapter with the endpoint paths given.
   const endpointFlags = (['mcp', 'sse', 'messages'] as const).map((e) => (flags[e] !== undefined ? ` --${e} ${shellQuote(flags[e])}` : '')).join('');
   const candidateFlags = flags.adapter !== undefined ? `--adapter ${shellQuote(flags.adapter)}` : `--url ${shellQuote(flags.url!)}`;

@@ -87,7 +87,7 @@ describe.concurrent('check', () => {
     expect(run.stdout).toContain('FAIL [MUST] terminated-session-404: ');
     expect(run.stdout).toContain('after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.');
     expect(run.stderr).not.toContain('do not fail the check');
-    expect(run.stdout).toMatch(/replay: npx mcp-resume-spec check --adapter dist\/src\/mutants\/delete-keeps-session.js --path probe:delete-then-use/);
+    expect(run.stdout).toMatch(/replay: npx mcp-resume-spec check --adapter dist\/src\/mutants\/delete-keeps-session.js --timeout 3000 --path probe:delete-then-use/);
     const md = readFileSync(markdown, 'utf8');
     expect(md).toContain('```mermaid');
     expect(md).toContain('sequenceDiagram');
