@@ -7,20 +7,16 @@
  * that the same check does fail.
  */
 import { describe, expect, test } from 'vitest';
-import { propertyIds, type PropertyId } from '../../model/property-ids.js';
+import type { PropertyId } from '../../model/property-ids.js';
 import { countsAt } from '../../properties/definition.js';
 import type { Status } from '../../properties/judgement.js';
 import { parseTargetUrl } from '../../src/cli/target-url.js';
 import { runSuite } from '../../src/suite/run-suite.js';
+import { expected, noResumption, oneTransport, statusesOf } from './statuses.js';
 import type { CandidateTarget, SuiteReport } from '../../src/suite/types.js';
 import { startPlainServer, type PlainServerOptions } from './plain-server.js';
 
 const suiteOptions = { runs: 30, seed: 20261202, timeoutMs: 3000 };
-
-/** Every property `pass`, except the ones named. */
-function expected(exceptions: Partial<Record<PropertyId, Status>>): Record<PropertyId, Status> {
-  return Object.fromEntries(propertyIds.map((id) => [id, exceptions[id] ?? 'pass'])) as Record<PropertyId, Status>;
-}
 
 /** Every property's status, reason and counterexample path, one a line: the message of a failed expectation. */
 function why(report: SuiteReport): string {
@@ -36,8 +32,15 @@ function targetOf(name: string, url: string): CandidateTarget {
   return { name, url: at.base, paths: at.paths };
 }
 
-/** Streamable HTTP only: nothing to resume under the other transport. */
-const oneTransport = { 'no-cross-transport-resume': 'skip' } as const;
+/** Starts the server of `options`, checks it with `check`, and stops it whatever happens. */
+async function checking<T>(name: string, options: PlainServerOptions, check: (target: CandidateTarget) => Promise<T>): Promise<T> {
+  const running = await startPlainServer(options);
+  try {
+    return await check(targetOf(name, running.url));
+  } finally {
+    await running.stop();
+  }
+}
 
 interface Design {
   name: string;
@@ -59,87 +62,61 @@ const designs: Design[] = [
     name: 'ids=none',
     options: { ids: 'none' },
     // No event IDs at all: the replay properties have nothing to judge; the rest still holds.
-    statuses: expected({
-      ...oneTransport,
-      'no-silent-loss': 'skip',
-      'unknown-cursor-rejected': 'skip',
-      'no-cross-stream-replay': 'skip',
-      'no-cross-session-replay': 'skip',
-      'event-ids-unique': 'skip',
-      'replay-has-no-gap': 'skip',
-    }),
+    statuses: expected({ ...oneTransport, ...noResumption }),
   },
 ];
 
 // Designs run side by side: most of a check's time is spent waiting on streams.
 describe.concurrent('correct designs of a plain node:http server', () => {
   test.each(designs.map((d) => [d.name, d] as const))('%s: exactly the statuses its design earns', async (name, design) => {
-    const running = await startPlainServer(design.options);
-    try {
-      const report = await runSuite(targetOf(name, running.url), suiteOptions);
-      const got = Object.fromEntries(report.properties.map((p) => [p.id, p.status]));
-      expect(got, why(report)).toEqual(design.statuses);
+    await checking(name, design.options, async (target) => {
+      const report = await runSuite(target, suiteOptions);
+      expect(statusesOf(report), why(report)).toEqual(design.statuses);
       for (const p of report.properties) if (p.status === 'pass') expect(p.runs, p.id).toBeGreaterThan(0);
       // emit_unsolicited answers with a JSON body (the contract allows it), where the model opens a
       // stream: one divergence at the call, none for each later step on the stream it does not have.
       const divergences = (report.divergences ?? []).map((d) => d.step);
       expect(divergences.filter((step) => step.kind === 'call' && step.answer.jsonBody).length, name).toBeGreaterThan(0);
       expect(divergences.filter((step) => step.answer.missing === 'connection'), name).toEqual([]);
-    } finally {
-      await running.stop();
-    }
+    });
   }, 120_000);
 
   test('bug=inclusive (the cursor\'s own event replayed again): no failure while the checking client drops the copy by its ID, order-preserved fails with --client-dedup off', async () => {
-    const running = await startPlainServer({ bug: 'inclusive' });
-    try {
-      const target = targetOf('bug=inclusive', running.url);
+    await checking('bug=inclusive', { bug: 'inclusive' }, async (target) => {
       const deduped = await runSuite(target, suiteOptions);
-      expect(Object.fromEntries(deduped.properties.map((p) => [p.id, p.status])), why(deduped)).toEqual(expected(oneTransport));
+      expect(statusesOf(deduped), why(deduped)).toEqual(expected(oneTransport));
       const undeduped = await runSuite(target, { ...suiteOptions, client: { dedup: false } });
       // Only order-preserved: the copy is no loss, and what follows it still arrives.
-      expect(Object.fromEntries(undeduped.properties.map((p) => [p.id, p.status])), why(undeduped)).toEqual(
+      expect(statusesOf(undeduped), why(undeduped)).toEqual(
         expected({ ...oneTransport, 'order-preserved': 'fail' }),
       );
       const order = undeduped.properties.find((p) => p.id === 'order-preserved')!;
       expect(order.reason).toMatch(/^notification \d+ of \S+ reached the application twice on stream [rs]\d+/);
-    } finally {
-      await running.stop();
-    }
+    });
   }, 120_000);
 
   test('bug=lose-standalone (notifications lost, never a response): no-silent-loss fails graded POLICY, so --fail-on should passes', async () => {
-    const running = await startPlainServer({ bug: 'lose-standalone' });
-    try {
-      const report = await runSuite(targetOf('bug=lose-standalone', running.url), suiteOptions);
+    await checking('bug=lose-standalone', { bug: 'lose-standalone' }, async (target) => {
+      const report = await runSuite(target, suiteOptions);
       const loss = report.properties.find((p) => p.id === 'no-silent-loss')!;
       expect([loss.status, loss.level], why(report)).toEqual(['fail', 'policy']);
       expect(loss.reason).toMatch(/never got unsolicited notification/);
       expect(report.properties.filter((p) => p.status === 'fail' && countsAt(p.level, 'should')), why(report)).toEqual([]);
-    } finally {
-      await running.stop();
-    }
+    });
   }, 120_000);
 
   test('bug=lose: the check fails no-silent-loss', async () => {
-    const running = await startPlainServer({ bug: 'lose' });
-    try {
-      const report = await runSuite(targetOf('bug=lose', running.url), suiteOptions);
-      const statuses = Object.fromEntries(report.properties.map((p) => [p.id, p.status]));
-      expect(statuses['no-silent-loss'], why(report)).toBe('fail');
-    } finally {
-      await running.stop();
-    }
+    await checking('bug=lose', { bug: 'lose' }, async (target) => {
+      const report = await runSuite(target, suiteOptions);
+      expect(statusesOf(report)['no-silent-loss'], why(report)).toBe('fail');
+    });
   }, 120_000);
 
   // Leaving out a stale cursor that names an event of the current session (per-session IDs) hides no replay bug.
   test('bug=cross-stream with per-session event IDs: the check fails no-cross-stream-replay', async () => {
-    const running = await startPlainServer({ ids: 'session', bug: 'cross-stream' });
-    try {
-      const report = await runSuite(targetOf('bug=cross-stream', running.url), suiteOptions);
-      expect(report.properties.find((p) => p.id === 'no-cross-stream-replay')!.status, why(report)).toBe('fail');
-    } finally {
-      await running.stop();
-    }
+    await checking('bug=cross-stream', { ids: 'session', bug: 'cross-stream' }, async (target) => {
+      const report = await runSuite(target, suiteOptions);
+      expect(statusesOf(report)['no-cross-stream-replay'], why(report)).toBe('fail');
+    });
   }, 120_000);
 });
