@@ -103,6 +103,17 @@ export function specUrl(revision: Revision, page: string, anchor?: string): stri
   return `https://modelcontextprotocol.io/specification/${revision}/${page}${anchor ? `#${anchor}` : ''}`;
 }
 
+/**
+ * The level a revision's text gives `definition`: the strongest of that revision's quotes (a
+ * quote's own level, else the definition's). A revision not quoted, or not one of `revisions`
+ * (a session that negotiated no known version), gives the definition's level.
+ */
+export function levelIn(definition: Pick<PropertyDefinition, 'level' | 'quotes'>, revision: string | undefined): Level {
+  const quoted = definition.quotes.filter((q) => q.revision === revision).map((q) => q.level ?? definition.level);
+  if (quoted.length === 0) return definition.level;
+  return quoted.reduce((a, b) => (stricter(b, a) ? b : a));
+}
+
 /** The pages quoted, with their sections' headings and anchors. */
 export const sections = {
   resumability: { page: 'basic/transports', anchor: 'resumability-and-redelivery', section: 'Resumability and Redelivery' },

@@ -28,6 +28,29 @@ describe('capabilities-honoured', () => {
     expect(j.reason).toBe('session S serves under protocol 2024-11-05, but negotiated 2025-11-25');
   });
 
+  test.each([
+    ['2024-11-05', 'should'],
+    ['2025-03-26', 'should'],
+    ['2025-06-18', undefined],
+    ['2025-11-25', undefined],
+  ] as const)('a failure in a session that negotiated %s is graded by that revision: %s', (negotiated, graded) => {
+    const j = judgeCapabilitiesHonoured(answered({ protocolVersion: negotiated, clientCapabilities: {} }, negotiated).view());
+    expect(j.status).toBe('fail');
+    // undefined: the property's own level (DERIVED, from the MUST)
+    expect(j.level).toBe(graded);
+  });
+
+  test('the gravest failure decides: a MUST-revision session outranks an earlier SHOULD-revision one', () => {
+    const h = new HistoryBuilder();
+    h.initialize('OLD', { protocolVersion: '2025-03-26' });
+    h.sessionInfo('OLD', { protocolVersion: '2025-03-26', clientCapabilities: {} });
+    h.initialize('NEW', { protocolVersion: '2025-11-25' });
+    h.sessionInfo('NEW', { protocolVersion: '2025-11-25', clientCapabilities: {} });
+    const j = judgeCapabilitiesHonoured(h.view());
+    expect(j.level).toBeUndefined();
+    expect(j.reason).toMatch(/^session NEW /);
+  });
+
   test('a server that cannot tell its version (null) is judged on capabilities alone', () => {
     expect(judgeCapabilitiesHonoured(answered({ protocolVersion: null, clientCapabilities: declared }).view()).status).toBe('pass');
   });

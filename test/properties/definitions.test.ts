@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { claims } from '../../model/claims/index.js';
 import { propertyIds } from '../../model/property-ids.js';
-import { countsAt, failOnLevels, levels, revisions, type Level } from '../../properties/definition.js';
+import { countsAt, failOnLevels, levelIn, levels, revisions, stricter, type Level } from '../../properties/definition.js';
 import { basisOf, definitions } from '../../properties/definitions.js';
 
 /** The newest revision's quotes: what decides the level. */
@@ -51,6 +51,18 @@ describe('property definitions', () => {
     if (d.level !== 'policy') expect(d.rationale).toBeUndefined();
     // a quote that grades differently (an older SHOULD) names its level
     for (const q of d.quotes) if (q.level) expect(levels).toContain(q.level);
+  });
+
+  test("a revision whose text is weaker than the property's level is the property's `weaker` grade", () => {
+    for (const d of Object.values(definitions)) {
+      for (const revision of revisions) {
+        const level = levelIn(d, revision);
+        if (stricter(d.level, level)) expect(d.weaker?.level, `${d.id} in ${revision}`).toBe(level);
+      }
+    }
+    expect(levelIn(definitions['capabilities-honoured'], '2025-03-26')).toBe('should');
+    expect(levelIn(definitions['capabilities-honoured'], '2025-06-18')).toBe('derived');
+    expect(levelIn(definitions['session-ids-secure'], '2025-03-26')).toBe('must');
   });
 
   test('seed claims named by a definition exist', () => {
