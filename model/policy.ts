@@ -50,7 +50,7 @@ export interface ServerPolicy {
 
 /** The knobs the client side reads. */
 export interface ClientPolicy {
-  /** `onReceive`: EventSource-style, the cursor moves when a frame is parsed (the SDK client does this). */
+  /** `onReceive`: EventSource-style, the cursor moves when a frame is parsed (a browser EventSource; not the official SDK client, whose token moves as it hands the message on: test/client/sdk-cursor.test.ts). */
   cursorAdvance: CursorAdvance;
   /** Drop a frame whose event ID was already drained. */
   dedup: boolean;

@@ -45,6 +45,7 @@ const rows: Array<[string, Policy, number]> = [
 export const bridgingAlone: Claim = {
   id: '003-bridging-alone',
   seed: '003',
+  variant: true,
   claim:
     "Bridging alone is safe (this project's `bridging` safe variant): a legacy session accepted at /mcp does no harm when event IDs are per transport, replay is after the cursor, an unplaced cursor gets 404, the negotiated capabilities are kept and the client's cursor moves on drain.",
   test: 'test/model/claims-bridging.test.ts',

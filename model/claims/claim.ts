@@ -63,6 +63,8 @@ export interface ClaimJudgement {
   traces: FoundTrace[];
   /** The test that pins this judgement. */
   test: string;
+  /** This project's variant of a seed's claim, not a claim the seed makes: listed apart, outside the seeds' tally. */
+  variant?: true;
 }
 
 export interface Claim {
@@ -70,15 +72,23 @@ export interface Claim {
   seed: '000' | '003';
   claim: string;
   test: string;
+  variant?: true;
   judge(): ClaimJudgement;
 }
 
 /** A judgement of `claim`: what the model found, with no tables or traces unless given. */
 export function judgementOf(
-  claim: Pick<Claim, 'id' | 'seed' | 'claim' | 'test'>,
+  claim: Pick<Claim, 'id' | 'seed' | 'claim' | 'test' | 'variant'>,
   found: Pick<ClaimJudgement, 'verdict' | 'finding'> & Partial<Pick<ClaimJudgement, 'tables' | 'traces'>>,
 ): ClaimJudgement {
-  return { id: claim.id, seed: claim.seed, claim: claim.claim, test: claim.test, tables: [], traces: [], ...found };
+  return { id: claim.id, seed: claim.seed, claim: claim.claim, test: claim.test, ...(claim.variant ? { variant: true } : {}), tables: [], traces: [], ...found };
+}
+
+/** How many of the seeds' own claims (variants left out) got each verdict. */
+export function tally(judged: readonly ClaimJudgement[]): Record<Verdict, number> {
+  const own = judged.filter((j) => !j.variant);
+  const count = (v: Verdict) => own.filter((j) => j.verdict === v).length;
+  return { confirmed: count('confirmed'), refined: count('refined'), refuted: count('refuted') };
 }
 
 /** `yes`/`no` for table cells. */

@@ -8,7 +8,7 @@ import { advice003 } from './seed-003-advice.js';
 
 export const claims: Claim[] = [...claims000, ...mitigations000, ...claims003, ...advice003, bridgingAlone];
 export type { Claim, ClaimJudgement, FindingTable, FoundTrace, Grounds, Verdict } from './claim.js';
-export { grade, gradingRule } from './claim.js';
+export { grade, gradingRule, tally } from './claim.js';
 
 let judged: ClaimJudgementOf[] | undefined;
 type ClaimJudgementOf = ReturnType<Claim['judge']>;

@@ -36,6 +36,8 @@ export const reinitialize000: Claim = {
     const rows: string[][] = [];
     let silentInSetting = false;
     let rerunInSetting = false;
+    // Seed 000's own client does not retry after re-initializing: a visible failure there is a lost result, a cost beside the latency.
+    let visibleInSetting = false;
     let rerunWithRetry = false;
     const traces: FoundTrace[] = [];
     for (const [label, base] of clients) {
@@ -49,6 +51,7 @@ export const reinitialize000: Claim = {
         if (!retry) {
           silentInSetting ||= found.silent!;
           rerunInSetting ||= found.rerun!;
+          if (base === mitigated000) visibleInSetting ||= found.visible!;
         } else rerunWithRetry ||= found.rerun!;
         rows.push([label, retry ? 'yes' : 'no', yesNo(found.visible!), yesNo(found.silent!), yesNo(found.rerun!)]);
         if (traces.length === 0 && result.matches.visible && !retry) {
@@ -60,14 +63,15 @@ export const reinitialize000: Claim = {
       }
     }
     return judgementOf(this, {
-      verdict: grade({ contradicted: silentInSetting || rerunInSetting, boundaryMoved: rerunWithRetry }),
+      verdict: grade({ contradicted: silentInSetting || rerunInSetting || visibleInSetting, boundaryMoved: rerunWithRetry }),
       finding:
         'The 404 on the migration makes the loss visible: the pending call is reported failed, never left waiting, and no migration loses an event silently. ' +
         'But the tool had already run in the old session, and its result is only in that session\'s log. ' +
         (rerunWithRetry
           ? 'A client that re-issues the failed call in the new session (the natural reaction to a failed tool call) runs the tool twice, with either client: re-initialization is correct for delivery, not for a non-idempotent tool. Only an idempotency key, or a client that asks the user, avoids the second run; no server policy can. '
           : 'Retrying it in the new session does not run the tool twice. ') +
-        (rerunInSetting ? '' : "A client that does not retry after a re-initialization (seed 000's retries only on a timeout) runs it once and loses the result visibly."),
+        (rerunInSetting ? '' : "A client that does not retry after a re-initialization (seed 000's retries only on a timeout) runs it once and loses the result visibly. ") +
+        (visibleInSetting ? "So within the seed's own setting the latency is not the only cost: its client loses the call's result (visibly), and a retry would run the tool twice." : ''),
       tables: [{ header: ['client', 'retries a failed call after re-initializing', 'model: in-flight call fails visibly', 'model: silent loss on a migration', 'model: the tool runs twice'], rows }],
       traces,
     });
@@ -148,6 +152,11 @@ export const logRule000: Claim = {
   },
 };
 
+/** A stalled request waits on a stream that is still connected. */
+function waitsOnLiveStream(world: World): boolean {
+  return world.client.requests.some((r) => r.status === 'pending' && world.client.streams.some((s) => s.id === r.stream && s.connected));
+}
+
 export const liveness000: Claim = {
   id: '000-liveness',
   seed: '000',
@@ -157,12 +166,15 @@ export const liveness000: Claim = {
   judge() {
     const rows: string[][] = [];
     const stallIn: Record<string, boolean> = {};
+    // Whether a stalled request's stream was found closed: that would contradict "liveness is preserved".
+    let streamDied = false;
     const traces: FoundTrace[] = [];
     for (const undrained of [1, 2]) {
       for (const cell of lattice(withKnob(seed000, 'dedup', true), ['replay'])) {
         const bounds = { ...claimBounds, undrained };
         const { found, result } = probe(cell.policy, bounds, { stall: stalls, loss: losesAnEvent });
         stallIn[`${valueOf(cell, 'replay')}${undrained}`] = found.stall!;
+        if (result.matches.stall && !waitsOnLiveStream(result.matches.stall.world)) streamDied = true;
         if (traces.length === 0 && result.matches.stall) {
           traces.push({ title: 'After the cursor: the stream is live, the request waits for ever', policy: cell.policy, bounds, path: result.matches.stall.path });
         }
@@ -171,9 +183,12 @@ export const liveness000: Claim = {
     }
     const differs = stallIn.exclusive1 !== stallIn.inclusive1;
     return judgementOf(this, {
-      verdict: grade({ contradicted: differs, boundaryMoved: stallIn.inclusive2 !== stallIn.inclusive1 }),
+      // The claim is about the stream's liveness: a stall on a stream that stays open does not
+      // contradict it. What moves is the boundary: a request's liveness differs, and with two frames
+      // undrained so does delivery.
+      verdict: grade({ contradicted: streamDied, boundaryMoved: differs || stallIn.inclusive2 !== stallIn.inclusive1 }),
       finding: differs
-        ? `Not identical: after the cursor, the lost result leaves its request waiting on a live stream that brings nothing more (a stall: only a timeout ends it, and the seed's own client blocked indefinitely); from the cursor with dedup and one frame undrained, no request stalls. ${stallIn.inclusive2 ? 'With two frames undrained, replay from the cursor stalls too.' : 'With two frames undrained, replay from the cursor loses a notification, not the result, and still no request stalls.'} The stream stays live under both; the request does not.`
+        ? `The stream stays live under both contracts, as the claim says; a request's liveness is not identical: after the cursor, the lost result leaves its request waiting on a live stream that brings nothing more (a stall: only a timeout ends it, and the seed's own client blocked indefinitely); from the cursor with dedup and one frame undrained, no request stalls. ${stallIn.inclusive2 ? 'With two frames undrained, replay from the cursor stalls too.' : 'With two frames undrained, replay from the cursor loses a notification, not the result, and still no request stalls.'}`
         : 'Stalls appear (or not) alike under both contracts.',
       tables: [{ header: ['replay', 'undrained at most', 'model: loss', 'model: a request stalls'], rows }],
       traces,

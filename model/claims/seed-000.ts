@@ -21,9 +21,17 @@ import {
   seed000Signature,
 } from './signatures.js';
 import { lostEvents } from '../invariants.js';
+import { eventIdsEncodeStream } from '../../properties/spec-sentences.js';
 import { acceptsMigration } from './signatures.js';
 
 const test000 = 'test/model/claims-000.test.ts';
+
+/**
+ * What the official SDK client's cursor does (pinned against its code over HTTP by
+ * test/client/sdk-cursor.test.ts): the one sentence the docs and claims say about it.
+ */
+export const SDK_CLIENT_CURSOR =
+  "The official SDK client 1.32.2 is not such a client: its resumption token moves in the same synchronous step that hands the message to the application (onmessage), so no cut falls between them and its resume loses nothing (test/client/sdk-cursor.test.ts).";
 
 
 /** The incident itself: its signature is reachable, and what else the same conditions do. */
@@ -131,42 +139,32 @@ export const conditions000: Claim = {
         (migrationAgreesWithOneFrame
           ? 'With at most one frame undrained (the incident: only the result was), any loss on a migration agrees with the prediction cell by cell too. '
           : '') +
-        'A loss of another signature (an event older than the cursor, with two frames undrained, or a loss over one transport) is judged in 000-conditions-any-loss.',
+        'A loss of another signature (an event older than the cursor, with two frames undrained, or a loss over one transport) is judged in 000-scope.',
       tables: [table],
     });
   },
 };
 
-/** The same four conditions, read as conditions of any loss of an event. */
-export const conditionsAnyLoss000: Claim = {
-  id: '000-conditions-any-loss',
-  seed: '000',
-  claim:
-    'Read broadly: an event is lost on a resume only when all four conditions hold (shared allocator, bridging, a cursor naming an unprocessed event, replay after the cursor).',
-  test: test000,
-  judge() {
-    const cells = exploreConditions().filter((c) => c.undrained === 2 || c.unclean === 1);
-    const seedSetting = cells.filter((c) => c.undrained === 1);
-    const contradicted = seedSetting.some((c) => c.anywhere !== c.predicted);
-    const inclusiveLossOnMigration = cells.some((c) => c.undrained === 2 && c.values[2] === 'inclusive' && c.onMigration);
-    return judgementOf(this, {
-      verdict: grade({ contradicted, boundaryMoved: cells.some((c) => c.anywhere !== c.predicted) }),
-      finding:
-        (contradicted
-          ? 'Even with one frame undrained, the shared allocator and the bridging are not needed: a client whose cursor moves on receive, an unclean drop and replay after the cursor lose an event over a single transport. What the seed calls the migration conditions only decide whether the migration is one of the ways to lose it. '
-          : 'With one frame undrained, the model agrees with the seed cell by cell. ') +
-        (inclusiveLossOnMigration
-          ? 'With two frames undrained, replay from the cursor loses too (the older frame: the cursor already names the newer), so the replay condition is not necessary either.'
-          : ''),
-      tables: [
-        {
-          header: [...conditionKnobs, 'drops', 'undrained at most', 'seed predicts loss', 'model: loss on a migration', 'model: loss on any resume'],
-          rows: cells.map((c) => [...c.values, dropsLabel(c), String(c.undrained), yesNo(c.predicted), yesNo(c.onMigration), yesNo(c.anywhere)]),
-        },
-      ],
-    });
-  },
-};
+/**
+ * The four conditions read as conditions of any loss of an event, cell by cell: the evidence of
+ * 000-scope (the same question as whether a deployment without the migration is safe).
+ */
+function anyLossTable(): { table: FindingTable; sentence: string } {
+  const cells = exploreConditions().filter((c) => c.undrained === 2 || c.unclean === 1);
+  const oneFrameAgrees = cells.filter((c) => c.undrained === 1).every((c) => c.anywhere === c.predicted);
+  const inclusiveLossOnMigration = cells.some((c) => c.undrained === 2 && c.values[2] === 'inclusive' && c.onMigration);
+  return {
+    table: {
+      header: [...conditionKnobs, 'drops', 'undrained at most', 'seed predicts loss', 'model: loss on a migration', 'model: loss on any resume'],
+      rows: cells.map((c) => [...c.values, dropsLabel(c), String(c.undrained), yesNo(c.predicted), yesNo(c.onMigration), yesNo(c.anywhere)]),
+    },
+    sentence:
+      (oneFrameAgrees
+        ? 'Read as the conditions of any loss, the four agree with the model cell by cell with one frame undrained. '
+        : 'Read as the conditions of any loss (the table), the shared allocator and the bridging are not needed even with one frame undrained: a client whose cursor moves on receive, an unclean drop and replay after the cursor lose an event over a single transport; what the seed calls the migration conditions only decide whether the migration is one of the ways to lose it. ') +
+      (inclusiveLossOnMigration ? 'With two frames undrained, replay from the cursor loses too (the older frame: the cursor already names the newer), so the replay condition is not necessary either.' : ''),
+  };
+}
 
 /** Extends `path` (valid under `bounds`) by the shortest continuation that reaches `accepts`. */
 function continuation(policy: Policy, bounds: typeof claimBounds, path: WorldStep[], accepts: (w: World) => boolean): WorldStep[] | undefined {
@@ -332,7 +330,8 @@ export const namespacing000: Claim = {
       verdict: grade({ contradicted: rejects.migrationAccepted! || rejects.lossOnMigration!, boundaryMoved: !correct }),
       finding:
         `With per-transport IDs and unknown cursors rejected, no migration is accepted and none loses an event${rejects.lossAnywhere ? ', but the drain race over one transport remains: namespacing fixes the migration path, not the cursor that moves on receive' : ''}. ` +
-        `If the server answers the unplaceable cursor with 200 and an empty stream instead, the migration is accepted quietly: that is seed 003.`,
+        `If the server answers the unplaceable cursor with 200 and an empty stream instead, the migration is accepted quietly: that is seed 003. ` +
+        `From 2025-11-25 the spec asks for more than a transport prefix: "${eventIdsEncodeStream[0]!.text}" (${eventIdsEncodeStream[0]!.section}, a SHOULD). A transport namespace is one part of such an encoding: it keeps one listener's IDs from resolving at the other; naming the stream is what that SHOULD asks.`,
       tables: [{ header: ['unknown cursor answered', 'migration accepted', 'loss on a migration', 'loss on any resume'], rows }],
     });
   },
@@ -348,17 +347,20 @@ export const scope000: Claim = {
     const policy = withKnob(seed000, 'bridging', false);
     const { result } = probe(policy, claimBounds, { streamableOnly: losesOnStreamableOnly });
     const match = result.matches.streamableOnly;
+    const anyLoss = anyLossTable();
     return judgementOf(this, {
       verdict: grade({ contradicted: !!match, boundaryMoved: false }),
-      finding: match
-        ? `A session that lives on streamable HTTP only, with no bridging, loses an event in ${match.path.length} steps with the same client (cursor on receive) and the spec's replay after the cursor. The official SDK client advances its resumption token on parse, before the message is handled, so the window is small but real.`
-        : 'No session that lives on streamable HTTP only loses an event.',
+      finding:
+        (match
+          ? `A session that lives on streamable HTTP only, with no bridging, loses an event in ${match.path.length} steps with the same client (cursor on receive) and the spec's replay after the cursor. ${SDK_CLIENT_CURSOR} `
+          : 'No session that lives on streamable HTTP only loses an event. ') + anyLoss.sentence,
+      tables: [anyLoss.table],
       traces: match ? [{ title: 'A loss with no migration and no bridging', policy, bounds: claimBounds, path: match.path }] : [],
     });
   },
 };
 
-export const claims000: Claim[] = [incident000, conditions000, conditionsAnyLoss000, laterResumes000, retry000, cleanDrops000, decision000, namespacing000, scope000];
+export const claims000: Claim[] = [incident000, conditions000, laterResumes000, retry000, cleanDrops000, decision000, namespacing000, scope000];
 
 /** For docs: the policy and bounds a claim was judged under. */
 export function describeSetting(policy: Policy, bounds: typeof claimBounds): string {

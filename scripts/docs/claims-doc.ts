@@ -3,7 +3,8 @@
  * verdict and the evidence (tables, traces, and the test that pins them).
  */
 import { formatBounds } from '../../model/bounds.js';
-import { gradingRule, judgedClaims, type ClaimJudgement } from '../../model/claims/index.js';
+import { gradingRule, judgedClaims, tally, type ClaimJudgement } from '../../model/claims/index.js';
+import { judgementRestsOnLegacyResume, legacyResumeLabel, restsOnLegacyResume } from '../../model/claims/legacy-resume.js';
 import { describePolicy, policies, type Policy } from '../../model/policy.js';
 import { formatTrace, replay } from '../../model/trace.js';
 import { fence, generatedBanner, table } from './markdown.js';
@@ -25,19 +26,27 @@ function section(j: ClaimJudgement): string {
     `**What the model finds.** ${j.finding}`,
     '',
   ];
+  if (judgementRestsOnLegacyResume(j)) parts.push(`**Legacy resume.** Evidence marked below ${legacyResumeLabel}.`, '');
   for (const t of j.tables) parts.push(table(t.header, t.rows), '');
   for (const t of j.traces) {
-    parts.push(`**${t.title}** (policy ${policyName(t.policy)}, bounds \`${formatBounds(t.bounds)}\`, ${t.path.length} steps):`, '');
+    const label = restsOnLegacyResume(t) ? `; ${legacyResumeLabel}` : '';
+    parts.push(`**${t.title}** (policy ${policyName(t.policy)}, bounds \`${formatBounds(t.bounds)}\`, ${t.path.length} steps${label}):`, '');
     parts.push(fence('text', formatTrace(replay(t.policy, t.bounds, t.path))), '');
   }
   parts.push(`Evidence: \`${j.test}\` pins this judgement.`, '');
   return parts.join('\n');
 }
 
+/** The tally as the docs print it: `5 confirmed, 8 refined, 4 refuted`. */
+export function summaryLine(counts: Record<'confirmed' | 'refined' | 'refuted', number>): string {
+  return `${counts.confirmed} confirmed, ${counts.refined} refined, ${counts.refuted} refuted`;
+}
+
 /** The whole of docs/claims.md. */
 export function claimsDoc(): string {
   const judged = judgedClaims();
-  const count = (v: string) => judged.filter((j) => j.verdict === v).length;
+  const own = judged.filter((j) => !j.variant);
+  const counts = tally(judged);
   return [
     generatedBanner('scripts/docs.ts'),
     '',
@@ -51,15 +60,20 @@ export function claimsDoc(): string {
     '',
     "Seed 000's own setting is its client (cursor on receive, no dedup, retry on timeout), unclean drops and one frame undrained; seed 003's is its server's knobs. Where a claim has two readings (000-conditions), each gets its own verdict.",
     '',
-    `Summary: ${count('confirmed')} confirmed, ${count('refined')} refined, ${count('refuted')} refuted.`,
+    `Summary: ${summaryLine(counts)}, over the seeds' own ${own.length} claims (this project's variants, listed last, are not counted).`,
     '',
-    table(['claim', 'seed', 'verdict'], judged.map((j) => [`[${j.id}](#${j.id})`, j.seed, j.verdict])),
+    table(['claim', 'seed', 'verdict'], judged.map((j) => [`[${j.id}](#${j.id})`, j.variant ? `${j.seed} (variant)` : j.seed, j.verdict])),
     '',
     '## Seed 000',
     '',
-    ...judged.filter((j) => j.seed === '000').map(section),
+    ...own.filter((j) => j.seed === '000').map(section),
     '## Seed 003',
     '',
-    ...judged.filter((j) => j.seed === '003').map(section),
+    ...own.filter((j) => j.seed === '003').map(section),
+    "## This project's variants",
+    '',
+    "Claims this project makes beside a seed's, judged by the same rule; not part of the seeds' tally.",
+    '',
+    ...judged.filter((j) => j.variant).map(section),
   ].join('\n');
 }

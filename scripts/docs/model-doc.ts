@@ -97,6 +97,42 @@ function boundsTable(): string {
   );
 }
 
+/**
+ * Safe variants that explore exactly the reference's states at `bounds` (the matrix says nothing of
+ * them there), each explored again with a cursorless move (`moves=1`), where bridging can differ:
+ * `[name, states, reference's states, invariants broken]`.
+ */
+export function vacuousVariants(bounds: Bounds): { names: string[]; withMove: Array<[string, number, number, string[]]> } {
+  const referenceStates = explore({ policy: policies.reference!, bounds }).states;
+  const names = Object.keys(safeVariants).filter((name) => explore({ policy: safeVariants[name]!, bounds }).states === referenceStates);
+  const moved: Bounds = { ...bounds, moves: 1 };
+  const movedReference = explore({ policy: policies.reference!, bounds: moved }).states;
+  const withMove = names.map((name): [string, number, number, string[]] => {
+    const result = explore({ policy: safeVariants[name]!, bounds: moved });
+    return [name, result.states, movedReference, result.violations.map((v) => `${v.property} (${v.path.length})`)];
+  });
+  return { names, withMove };
+}
+
+function vacuousSection(bounds: Bounds): string[] {
+  const { names, withMove } = vacuousVariants(bounds);
+  if (names.length === 0) return [];
+  return [
+    `Safe variants that explore exactly the reference's states at these bounds hold there vacuously: ${names.map((n) => `\`${n}\``).join(', ')}. Each again with a cursorless move (\`moves=1\`: a legacy client presents its session at \`/mcp\` with no cursor, where bridging answers):`,
+    '',
+    table(
+      ['policy', 'states with moves=1', "reference's states", 'invariants broken'],
+      withMove.map(([name, states, reference, broken]) => [
+        name,
+        String(states),
+        String(reference),
+        broken.length > 0 ? broken.join(', ') : states === reference ? 'none (still exactly the reference\'s states: vacuous here too)' : 'none',
+      ]),
+    ),
+    '',
+  ];
+}
+
 /** The whole of docs/model.md. */
 export function modelDoc(): string {
   const names = Object.keys(policies);
@@ -162,5 +198,6 @@ export function modelDoc(): string {
     '',
     table(['policy', 'states', ...checked], matrixRows),
     '',
+    ...vacuousSection(matrixBounds),
   ].join('\n');
 }

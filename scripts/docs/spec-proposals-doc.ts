@@ -7,6 +7,8 @@ import { formatBounds } from '../../model/bounds.js';
 import { judgedClaims, type ClaimJudgement } from '../../model/claims/index.js';
 import type { FoundTrace } from '../../model/claims/claim.js';
 import { expiredCursorCost } from '../../model/claims/expired-cursor.js';
+import { judgementRestsOnLegacyResume, legacyResumeLabel, restsOnLegacyResume } from '../../model/claims/legacy-resume.js';
+import { getStreamOr405 } from '../../properties/spec-sentences.js';
 import { formatTrace, replay } from '../../model/trace.js';
 import { fence, generatedBanner, table } from './markdown.js';
 
@@ -16,9 +18,14 @@ function judgement(id: string): ClaimJudgement {
   return found;
 }
 
-/** A verdict with its link into docs/claims.md. */
+/** Where the spec discussion lives. */
+export const specIssue1939 = 'https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1939';
+export const sep1699 = 'https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1699';
+
+/** A verdict with its link into docs/claims.md, labelled where its evidence rests on the legacy-resume extension. */
 function cite(id: string): string {
-  return `[${id}](claims.md#${id}) (${judgement(id).verdict})`;
+  const j = judgement(id);
+  return `[${id}](claims.md#${id}) (${j.verdict}${judgementRestsOnLegacyResume(j) ? '; its traces rest on the legacy-resume extension' : ''})`;
 }
 
 /** The rows of a claim's first table, whole. */
@@ -28,7 +35,8 @@ function evidenceTable(id: string, index = 0): string {
 }
 
 function trace(t: FoundTrace): string {
-  return [`${t.title} (bounds \`${formatBounds(t.bounds)}\`, ${t.path.length} steps):`, '', fence('text', formatTrace(replay(t.policy, t.bounds, t.path)))].join('\n');
+  const label = restsOnLegacyResume(t) ? `; ${legacyResumeLabel}` : '';
+  return [`${t.title} (bounds \`${formatBounds(t.bounds)}\`, ${t.path.length} steps${label}):`, '', fence('text', formatTrace(replay(t.policy, t.bounds, t.path)))].join('\n');
 }
 
 function expiredCursorSection(): string[] {
@@ -38,7 +46,7 @@ function expiredCursorSection(): string[] {
     '',
     "**The spec.** Silent on what a server answers when the session is live but the event a `Last-Event-ID` names is no longer in its event store (evicted, expired). It does say that a `404` to a request carrying an `Mcp-Session-Id` means the session is gone, and that the client then MUST start a new one.",
     '',
-    '**The cost of 404 here.** A 404 for an unplaceable cursor (what the reference server answers, and what proposal 1 asks for unknown cursors) tells the client its *session* is gone when only the *cursor* is. The model shows what follows, with the reference policy and a cursor the session cannot place standing in for an expired one:',
+    "**The cost of 404 here.** A 404 for an unplaceable cursor (what the reference server answers, and what proposal 1 asks for unknown cursors) tells the client its *session* is gone when only the *cursor* is. The model shows what follows at `/mcp`, with the reference server keeping a bounded event log (`logRetention: bounded`): it trims the event the client's own cursor names, and the resume that presents it is answered 404:",
     '',
   ];
   if (cost.abandoned) {
@@ -68,13 +76,13 @@ export function specProposalsDoc(): string {
     '',
     '# Proposals for the MCP spec: resumption across transports',
     '',
-    "Where the spec (2025-03-26 to 2025-11-25, streamable HTTP; 2024-11-05, HTTP+SSE) is silent or ambiguous about resumption, what this project proposes and the model's evidence, ready to paste into a spec discussion. Every verdict and table below is computed from the model when this page is generated; [claims.md](claims.md) has the full traces.",
+    `These proposals target the revisions deployed today that have sessions and \`Last-Event-ID\` resumption: 2025-03-26 to 2025-11-25 (streamable HTTP; 2024-11-05's HTTP+SSE where a server still serves it beside them). The 2026-07-28 revision removed sessions and \`Last-Event-ID\` resumption, so they do not apply to it. Where those revisions are silent or ambiguous about resumption, this page gives what this project proposes and the model's evidence, ready to paste into a spec discussion: [spec issue 1939](${specIssue1939}) (what to answer a \`Last-Event-ID\` the server cannot resume from) and [SEP-1699](${sep1699}) (SSE polling via server-side disconnect, part of 2025-11-25). Every verdict and table below is computed from the model when this page is generated; [claims.md](claims.md) has the full traces. Evidence that rests on this project's legacy-resume extension (\`GET /sse?sessionId=…\` with \`Last-Event-ID\`, which 2024-11-05 does not define) is labelled where it appears.`,
     '',
     '## 1. A `Last-Event-ID` the server cannot place',
     '',
-    "**The spec.** Silent (spec issue 1939): it says what a replay carries, not what to answer when the cursor names no event of the session's streams.",
+    `**The spec.** It says what a replay carries, not what to answer when the cursor names no event of the session's streams ([spec issue 1939](${specIssue1939})). It is not wholly silent: a resume is an HTTP GET to the MCP endpoint, and "${getStreamOr405[0]!.text}" (${getStreamOr405[0]!.section}, every streamable revision).`,
     '',
-    "**Proposal.** Answer 404, never 200 with an empty stream. A quiet 200 is indistinguishable from a quiet period: a request waiting on that stream waits for ever, and under a bridged session it is how a migration gets resumed quietly under capabilities the client never negotiated.",
+    "**Proposal.** Answer 404, never 200 with an empty stream. A quiet 200 is indistinguishable from a quiet period: a request waiting on that stream waits for ever, and under a bridged session it is how a migration gets resumed quietly under capabilities the client never negotiated. Read literally, the MUST above allows only a stream or 405 to that GET, so a 404 (or 400) on a live session is in tension with it, and 405 says the endpoint offers no SSE stream at all. The spec should resolve the tension by naming the refusal of an unresumable cursor as an allowed answer to the resume GET; until it does, this project takes 404, the one refusal a client is told to act on, and its checker fails a 405 to an unknown cursor, from a server that offers resumption, at POLICY.",
     '',
     `**Evidence.** ${cite('003-quiet-stream')}: ${judgement('003-quiet-stream').finding} ${cite('003-conditions')}:`,
     '',
@@ -83,11 +91,11 @@ export function specProposalsDoc(): string {
     ...expiredCursorSection(),
     '## 3. Resumption on the legacy transport',
     '',
-    "**The spec.** 2024-11-05 has no resumption: a broken `GET /sse` stream ends the session. Seed 000's server accepted `Last-Event-ID` there anyway.",
+    "**The spec.** 2024-11-05 defines no resumption for HTTP+SSE (no event IDs, no `Last-Event-ID`) and says nothing of what a broken `GET /sse` stream means for the session. Seed 000's server accepted `Last-Event-ID` there anyway.",
     '',
-    "**Proposal.** A server in a migration window either resumes the legacy stream by `GET /sse?sessionId=…` with `Last-Event-ID`, under the same rules as streamable HTTP (replay of that stream only, after the cursor, 404 for what it cannot place), or answers with a new session; it never resumes a legacy session at `/mcp` by accident. The reference server does the former, as an extension.",
+    "**Proposal.** A server in a migration window either resumes the legacy stream by `GET /sse?sessionId=…` with `Last-Event-ID`, under the same rules as streamable HTTP (replay of that stream only, after the cursor, 404 for what it cannot place), or answers with a new session; it never resumes a legacy session at `/mcp` by accident. The reference server does the former, as an extension: this project's legacy-resume extension, which every label on this page and in claims.md refers to.",
     '',
-    `**Evidence.** The loss does not need the legacy transport at all (${cite('000-scope')}); what the legacy path adds is the migration (${cite('000-conditions')}, ${cite('000-conditions-any-loss')}).`,
+    `**Evidence.** The loss does not need the legacy transport at all (${cite('000-scope')}); what the legacy path adds is the migration (${cite('000-conditions')}).`,
     '',
     '## 4. A session presented at the other transport',
     '',
@@ -113,7 +121,7 @@ export function specProposalsDoc(): string {
     '',
     "**The spec.** It asks the client to send the ID of the last event it *received*; the SSE standard's EventSource moves it when a frame is parsed, before the application has processed it, and SSE carries no acknowledgement.",
     '',
-    "**Proposal.** The spec should say a client presents the ID of the last event it *processed* (not merely parsed). With that, replay after the cursor (the spec's contract) is exact with or without dedup; without it no server policy prevents the loss, and a server cannot even detect it.",
+    "**Proposal.** The spec should say a client presents the ID of the last event it *processed* (not merely parsed). With that, replay after the cursor (the spec's contract) is exact with or without dedup; without it no server policy prevents the loss, and a server cannot even detect it. A browser `EventSource` client cannot meet this: the browser, not the application, keeps the last event ID, sets it when it dispatches an event and sends it on its own reconnection, whether or not the application has processed the event. Such clients stay on-receive cursors; for them the server-side mitigation is replay from the cursor with client dedup, exact only while at most one frame is received and unprocessed at a drop (the table of 000-decision-boundary). The official SDK client meets it already: its token moves in the same step that hands the message to the application (`test/client/sdk-cursor.test.ts`).",
     '',
     `**Evidence.** ${cite('000-decision-boundary')}; ${cite('000-log-rule')}: ${judgement('000-log-rule').finding}`,
     '',

@@ -23,9 +23,10 @@ test('the grading rule: a contradiction in the seed\'s setting refutes; a moved 
 });
 
 describe('seed 000 mitigations', () => {
-  test('re-initialization: the loss is visible, but a retry in the new session runs the tool twice (refined)', () => {
+  test("re-initialization: within the seed's setting its client loses the result visibly, a cost beside the latency, and a retry runs the tool twice (refuted)", () => {
     const j = reinitialize000.judge();
-    expect(j.verdict).toBe('refined');
+    expect(j.verdict).toBe('refuted');
+    expect(j.finding).toContain("within the seed's own setting the latency is not the only cost");
     // [client, retries after re-initializing, fails visibly, silent loss on a migration, tool runs twice]
     expect(j.tables[0]!.rows.map((r) => r.slice(1))).toEqual([
       ['no', 'yes', 'no', 'no'],
@@ -65,9 +66,10 @@ describe('seed 000 mitigations', () => {
     expect(counts.falseAlarm).toBeGreaterThan(0);
   });
 
-  test('liveness differs: after the cursor a request stalls; from the cursor with dedup and one frame undrained it does not (refuted)', () => {
+  test('liveness: the stream stays live under both contracts; a request stalls after the cursor only (refined)', () => {
     const j = liveness000.judge();
-    expect(j.verdict).toBe('refuted');
+    expect(j.verdict).toBe('refined');
+    expect(j.finding).toMatch(/^The stream stays live under both contracts/);
     expect(j.tables[0]!.rows).toEqual([
       ['exclusive', '1', 'yes', 'yes'],
       ['inclusive', '1', 'no', 'no'],

@@ -6,13 +6,14 @@ import { describe, expect, test } from 'vitest';
 import {
   cleanDrops000,
   conditions000,
-  conditionsAnyLoss000,
   decision000,
   incident000,
   laterResumes000,
   namespacing000,
   retry000,
+  claims000,
   scope000,
+  SDK_CLIENT_CURSOR,
 } from '../../model/claims/seed-000.js';
 import { lostEvents } from '../../model/invariants.js';
 import { reference, seed000 } from '../../model/policy.js';
@@ -65,9 +66,10 @@ describe('seed 000', () => {
     expect(table!.rows.filter((r) => r[7] === 'yes')).toHaveLength(2);
   });
 
-  test('the four conditions, for any loss: shared IDs and bridging are not needed (refuted)', () => {
-    const j = conditionsAnyLoss000.judge();
+  test("the four conditions, for any loss: shared IDs and bridging are not needed (000-scope's table, not a claim of its own)", () => {
+    const j = scope000.judge();
     expect(j.verdict).toBe('refuted');
+    expect(claims000.map((c) => c.id)).not.toContain('000-conditions-any-loss');
     const [table] = j.tables;
     expect(table!.rows).toHaveLength(48);
     for (const [eventIds, bridging, replayContract, cursor, drops, undrained, predicted, onMigration, anywhere] of table!.rows) {

@@ -29,6 +29,8 @@ describe('bridging alone', () => {
   test('with the move, bridging reaches states the reference does not, and has no consequence (confirmed)', () => {
     const j = bridgingAlone.judge();
     expect(j.verdict).toBe('confirmed');
+    // This project's variant, not a seed's claim: outside the seeds' tally.
+    expect(j.variant).toBe(true);
     // [policy, moves, states, moved call answered, rule broken, loss, stall, duplicate effect, foreign capabilities]
     const [ref0, bridge0, ref1, bridge1] = j.tables[0]!.rows;
     expect(bridge0![2]).toBe(ref0![2]);
