@@ -8,7 +8,10 @@ function history(wire: WireEntry[], app: AppEntry[]): ClientHistory {
 }
 const note = (at: number, seq: number): AppEntry => ({ kind: 'notification', at, method: 'notifications/message', params: { level: 'info', data: { label: 'a', seq } } });
 const call: AppEntry = { kind: 'call', at: 1, call: 1, name: 'emit', args: { label: 'a', count: 2 } };
-const resolved = (at: number): AppEntry => ({ kind: 'settled', at, call: 1, outcome: 'resolved', value: {} });
+const result = (executions: number) => ({ content: [{ type: 'text', text: JSON.stringify({ label: 'a', executions }) }] });
+const resolved = (at: number, value: unknown = result(1)): AppEntry => ({ kind: 'settled', at, call: 1, outcome: 'resolved', value });
+/** The server's result for call 1 (label `a`), as a frame of its stream. */
+const sentResult = (at: number, executions = 1): WireEntry => ({ kind: 'frame', at, exchange: 1, id: `r${executions}`, data: '', message: { id: 1000, result: result(executions) } });
 const request = (at: number, exchange: number, extra: Partial<Extract<WireEntry, { kind: 'request' }>> = {}): WireEntry => ({
   kind: 'request', at, exchange, origin: 'client', method: 'POST', path: '/mcp', messages: [], ...extra,
 });
@@ -19,10 +22,29 @@ const frame = (at: number, id: string, seq: number): WireEntry => ({
 describe('client judges', () => {
   it('delivers-exactly-once: loss and duplicates fail, a rejected call may miss messages', () => {
     const judge = clientJudges['client-delivers-exactly-once'];
-    expect(judge(history([], [call, note(2, 1), note(3, 2), resolved(4)])).status).toBe('pass');
-    expect(judge(history([], [call, note(2, 1), resolved(4)]))).toMatchObject({ status: 'fail', at: 4 });
-    expect(judge(history([], [call, note(2, 1), note(3, 1), note(4, 2), resolved(5)]))).toMatchObject({ status: 'fail', at: 3 });
+    const sent = [sentResult(0)];
+    expect(judge(history(sent, [call, note(2, 1), note(3, 2), resolved(4)])).status).toBe('pass');
+    expect(judge(history(sent, [call, note(2, 1), resolved(4)]))).toMatchObject({ status: 'fail', at: 4 });
+    expect(judge(history(sent, [call, note(2, 1), note(3, 1), note(4, 2), resolved(5)]))).toMatchObject({ status: 'fail', at: 3 });
     expect(judge(history([], [call, note(2, 1), { kind: 'settled', at: 3, call: 1, outcome: 'rejected', error: 'x' }])).status).toBe('pass');
+  });
+
+  it('delivers-exactly-once: a call resolved with a result the server did not send for it fails, naming the result', () => {
+    const judge = clientJudges['client-delivers-exactly-once'];
+    // Every notification delivered once, the result made up: the loss is the result's.
+    const madeUp = judge(history([sentResult(0)], [call, note(2, 1), note(3, 2), resolved(4, { content: [] })]));
+    expect(madeUp).toMatchObject({ status: 'fail', at: 4 });
+    expect(madeUp.status === 'fail' ? madeUp.reason : '').toBe(
+      'call 1 (emit "a") resolved with {"content":[]}, which is no result the server sent: the server sent {"label":"a","executions":1} for it',
+    );
+    // A result the server never sent (none on the wire), or another execution's.
+    expect(judge(history([], [call, note(2, 1), note(3, 2), resolved(4)]))).toMatchObject({ status: 'fail', reason: expect.stringMatching(/the server sent no result for it$/) });
+    expect(judge(history([sentResult(0)], [call, note(2, 1), note(3, 2), resolved(4, result(2))]))).toMatchObject({ status: 'fail', at: 4 });
+    // A re-sent call's second execution is a result the server sent for it (the re-send is no-silent-resend's).
+    expect(judge(history([sentResult(0), sentResult(1, 2)], [call, note(2, 1), note(3, 2), resolved(4, result(2))])).status).toBe('pass');
+    // A result in a JSON response body counts as one in a frame; extra fields a client adds are its own.
+    const body: WireEntry = { kind: 'response', at: 0, exchange: 1, status: 200, stream: false, messages: [{ id: 1000, result: result(1) }] };
+    expect(judge(history([body], [call, note(2, 1), note(3, 2), resolved(4, { ...result(1), isError: false })])).status).toBe('pass');
   });
 
   it('resume-cursor-processed: a cursor past what the application has fails', () => {
@@ -60,6 +82,28 @@ describe('client judges', () => {
     expect(judge(history([endpoint, request(2, 2, { method: 'GET', sessionId: 'L1', lastEventId: 'e1' })], []))).toMatchObject({ status: 'fail', at: 2 });
   });
 
+  it('no-cross-transport-session: a session presented at the other transport fails, in the query string or the header alike', () => {
+    const judge = clientJudges['client-no-cross-transport-session'];
+    const init = request(1, 1, { messages: [{ method: 'initialize', id: 0 }] });
+    const session: WireEntry = { kind: 'response', at: 2, exchange: 1, status: 200, sessionId: 'S1', stream: true, messages: [] };
+    const cut: WireEntry = { kind: 'end', at: 3, exchange: 1, cut: true };
+    const streamable = [init, session, cut];
+    const atSse = (extra: Partial<Extract<WireEntry, { kind: 'request' }>>) => request(4, 2, { method: 'GET', path: '/sse', lastEventId: 'e1', ...extra });
+    // A streamable session at the legacy endpoints: in the header only (no ?sessionId=), in the query, or both.
+    const headerOnly = judge(history([...streamable, atSse({ sessionId: 'S1' })], []));
+    expect(headerOnly).toMatchObject({ status: 'fail', at: 4 });
+    expect(headerOnly.status === 'fail' ? headerOnly.reason : '').toBe('presented streamable session S1 at /sse in the Mcp-Session-Id header (GET with Last-Event-ID e1)');
+    expect(judge(history([...streamable, atSse({ querySession: 'S1' })], []))).toMatchObject({ status: 'fail', at: 4 });
+    expect(judge(history([...streamable, request(4, 2, { path: '/messages', sessionId: 'S1' })], []))).toMatchObject({ status: 'fail', at: 4 });
+    // Opening a legacy session of its own at /sse presents nothing: judged (both endpoints used), and kept.
+    expect(judge(history([...streamable, request(4, 2, { method: 'GET', path: '/sse' })], [])).status).toBe('pass');
+    // A legacy session at /mcp: in the query string as in the header.
+    const endpoint: WireEntry = { kind: 'frame', at: 1, exchange: 1, event: 'endpoint', id: 'e1', data: '/messages?sessionId=L1' };
+    const legacyQuery = judge(history([endpoint, request(2, 2, { method: 'GET', querySession: 'L1', lastEventId: 'e1' })], []));
+    expect(legacyQuery).toMatchObject({ status: 'fail', at: 2 });
+    expect(legacyQuery.status === 'fail' ? legacyQuery.reason : '').toBe('presented legacy session L1 at /mcp in the query string (?sessionId=) (GET with Last-Event-ID e1)');
+  });
+
   it('no-cross-transport-session: not exercised by a run that gave the client no occasion to use two transports', () => {
     const judge = clientJudges['client-no-cross-transport-session'];
     const endpoint: WireEntry = { kind: 'frame', at: 1, exchange: 1, event: 'endpoint', id: 'e1', data: '/messages?sessionId=L1' };
@@ -78,14 +122,14 @@ describe('client judges', () => {
   it("delivers-exactly-once: a duplicate under a server's deliberate inclusive replay says so, and what the client's rule is", () => {
     const judge = clientJudges['client-delivers-exactly-once'];
     const twice = [call, note(2, 1), note(3, 1), note(4, 2), resolved(5)];
-    const inclusive = judge({ ...history([], twice), serverReplay: 'inclusive' });
+    const inclusive = judge({ ...history([sentResult(0)], twice), serverReplay: 'inclusive' });
     expect(inclusive).toMatchObject({ status: 'fail', at: 3 });
     const reason = inclusive.status === 'fail' ? inclusive.reason : '';
     expect(reason).toMatch(/^call 1 \(emit "a"\): notification seq 1 reached the application 2 times; in this scenario the server replays from the cursor inclusive/);
     expect(reason).toMatch(/departure from the spec's "after the last event ID" the scenario makes on purpose/);
     expect(reason).toMatch(/The spec puts no duty on the client to drop the copy; this project's rule \(POLICY\)/);
     // Against a server that replays as the spec says, nothing about the server is claimed.
-    const plain = judge(history([], twice));
+    const plain = judge(history([sentResult(0)], twice));
     expect(plain.status === 'fail' ? plain.reason : '').not.toMatch(/inclusive/);
   });
 
