@@ -169,6 +169,12 @@ function issuedSessions(wire: WireEntry[]): { legacy: Set<string>; streamable: S
   return { legacy, streamable };
 }
 
+/**
+ * The MUST's clause: after a 404 to a request presenting a streamable session at /mcp, the next
+ * request to /mcp is an InitializeRequest without a session ID. The derived clause: once the new
+ * session's initialization returned an ID, no later request to /mcp presents the dead one in its
+ * `Mcp-Session-Id` header (it must carry the new one there).
+ */
 const reinitializesOn404: Judge = ({ wire }) => {
   let judged = false;
   const requests = clientRequests(wire);
@@ -182,14 +188,26 @@ const reinitializesOn404: Judge = ({ wire }) => {
     if (issued.legacy.has(request.sessionId) && !issued.streamable.has(request.sessionId)) continue;
     judged = true;
     const dead = request.sessionId;
-    const later = requests.filter((r) => r.at > response.at);
-    const again = later.find((r) => r.sessionId === dead || r.querySession === dead);
-    if (again) {
-      return { status: 'fail', reason: `after a 404 for session ${dead}, the client presented it again (${again.method} ${again.path})`, at: again.at };
-    }
-    const next = later.find((r) => r.path === '/mcp');
+    const later = requests.filter((r) => r.at > response.at && r.path === '/mcp');
+    const next = later[0];
     if (next && !(next.messages[0]?.method === 'initialize' && next.sessionId === undefined)) {
-      return { status: 'fail', reason: `after a 404 for session ${dead}, the next request to /mcp was ${next.method} ${next.messages[0]?.method ?? ''}, not an InitializeRequest without a session ID`, at: next.at };
+      const what = `${next.method} ${next.path}${next.messages[0]?.method !== undefined ? ` ${next.messages[0].method}` : ''}`;
+      const reason =
+        next.sessionId === dead
+          ? `after a 404 for session ${dead}, the client presented it again (${what}) instead of sending an InitializeRequest without a session ID`
+          : `after a 404 for session ${dead}, the next request to /mcp was ${what}, not an InitializeRequest without a session ID`;
+      return { status: 'fail', reason, at: next.at };
+    }
+    if (!next) continue;
+    const assigned = wire.find((e) => e.kind === 'response' && e.exchange === next.exchange && e.sessionId !== undefined && e.sessionId !== dead);
+    if (assigned?.kind !== 'response') continue;
+    const again = later.find((r) => r.at > assigned.at && r.sessionId === dead);
+    if (again) {
+      return {
+        status: 'fail',
+        reason: `after a 404 for session ${dead} and a new session ${assigned.sessionId!}, the client presented the dead session again (${again.method} ${again.path}) where it must present the new one`,
+        at: again.at,
+      };
     }
   }
   return judged ? pass : notApplicable;

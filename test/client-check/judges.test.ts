@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppEntry, ClientHistory, WireEntry } from '../../properties/client/history.js';
 import { clientJudges } from '../../properties/client/judges.js';
+import { clientDefinitions } from '../../properties/client/definitions.js';
 
 function history(wire: WireEntry[], app: AppEntry[]): ClientHistory {
   return { transport: 'streamable', wire, app, boundMs: 1000 };
@@ -64,11 +65,35 @@ describe('client judges', () => {
     const judge = clientJudges['client-reinitializes-on-404'];
     const dead: WireEntry[] = [request(1, 1, { sessionId: 's1' }), { kind: 'response', at: 2, exchange: 1, status: 404, stream: false, messages: [] }];
     expect(judge(history([...dead, request(3, 2, { messages: [{ method: 'initialize', id: 1 }] })], [])).status).toBe('pass');
-    expect(judge(history([...dead, request(3, 2, { sessionId: 's1' })], []))).toMatchObject({ status: 'fail', at: 3 });
+    const presented = judge(history([...dead, request(3, 2, { sessionId: 's1', messages: [{ method: 'tools/call', id: 2 }] })], []));
+    expect(presented).toMatchObject({ status: 'fail', at: 3 });
+    expect(presented.status === 'fail' ? presented.reason : '').toBe('after a 404 for session s1, the client presented it again (POST /mcp tools/call) instead of sending an InitializeRequest without a session ID');
     expect(judge(history([...dead, request(3, 2, { sessionId: 's2', messages: [{ method: 'tools/call', id: 2 }] })], []))).toMatchObject({ status: 'fail', at: 3 });
+    // The derived clause: once the new session has an ID, a request presenting the dead one fails;
+    // where the new initialization returned no ID, no sentence forbids it, and it is not judged.
+    const renewed = (sessionId?: string): WireEntry[] => [
+      ...dead,
+      request(3, 2, { messages: [{ method: 'initialize', id: 1 }] }),
+      { kind: 'response', at: 4, exchange: 2, status: 200, stream: false, messages: [], ...(sessionId !== undefined ? { sessionId } : {}) },
+      request(5, 3, { method: 'GET', sessionId: 's1', lastEventId: 'e1' }),
+    ];
+    const derived = judge(history(renewed('s2'), []));
+    expect(derived).toMatchObject({ status: 'fail', at: 5 });
+    expect(derived.status === 'fail' ? derived.reason : '').toBe('after a 404 for session s1 and a new session s2, the client presented the dead session again (GET /mcp) where it must present the new one');
+    expect(judge(history(renewed(), [])).status).toBe('pass');
     // A legacy session refused at /mcp is not dead at its own endpoint: using it there again is fine.
     const endpoint: WireEntry = { kind: 'frame', at: 0, exchange: 9, event: 'endpoint', data: '/messages?sessionId=s1' };
     expect(judge(history([endpoint, ...dead, request(3, 2, { path: '/messages', querySession: 's1' })], [])).status).toBe('n/a');
+  });
+
+  it('reinitializes-on-404: DERIVED, its derivation quoting the MUST verbatim and the MUST the never-again clause follows from', () => {
+    const definition = clientDefinitions['client-reinitializes-on-404'];
+    expect(definition.level).toBe('derived');
+    const must = 'When a client receives HTTP 404 in response to a request containing an MCP-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.';
+    const header = 'If an MCP-Session-Id is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the MCP-Session-Id header on all of their subsequent HTTP requests.';
+    expect(definition.quotes.map((q) => q.text)).toEqual([must, header]);
+    expect(definition.derivation).toContain(`"${must}"`);
+    expect(definition.derivation).toContain(`"${header}"`);
   });
 
   it('no-cross-transport-session: a legacy session at /mcp fails', () => {
