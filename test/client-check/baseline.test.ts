@@ -48,32 +48,32 @@ describe('check-client baselines', () => {
 
     // The same failure again: known, exit 0; still reported as a failure.
     expect(known.code, known.stdout + known.stderr).toBe(0);
-    expect(known.stdout).toMatch(new RegExp(`^FAIL ${id} \\[DERIVED\\] \\(\\d+ scenario\\(s\\)\\) \\(known\\)$`, 'm'));
+    expect(known.stdout).toMatch(new RegExp(`^FAIL ${id} \\[MUST \\(derived\\)\\] \\(\\d+ scenario\\(s\\)\\) \\(known\\)$`, 'm'));
     expect(known.stdout).toContain(`baseline ${baseline}: 1 known failure(s) do not fail the check (${id})`);
     expect(json(at('known.json'))).toMatchObject({ status: 'pass', schemaVersion: 1, baseline: { file: baseline, known: [id], fixed: [] } });
     const knownXml = readFileSync(at('known.xml'), 'utf8');
     expect(junitMark(knownXml, id)).toBe('known');
     expect(findAll(parseXml(knownXml), 'failure')[0]!.text).toMatch(/^known failure: covered by the baseline .*baseline\.json, it does not fail the check\n/);
     const knownMd = readFileSync(at('known.md'), 'utf8');
-    expect(knownMd).toContain(`| **FAIL** (known) | DERIVED | \`${id}\` |`);
+    expect(knownMd).toContain(`| **FAIL** (known) | MUST (derived) | \`${id}\` |`);
     expect(knownMd).toMatch(/\n## Baseline\n\n- baseline .*baseline\.json: 1 known failure\(s\) do not fail the check \(client-reinitializes-on-404\)\n/);
 
     // A baseline that lists another property: this failure is new and fails the check.
     expect(fresh.code, fresh.stdout + fresh.stderr).toBe(1);
-    expect(fresh.stdout).toMatch(new RegExp(`^FAIL ${id} \\[DERIVED\\]`, 'm'));
+    expect(fresh.stdout).toMatch(new RegExp(`^FAIL ${id} \\[MUST \\(derived\\)\\]`, 'm'));
     expect(fresh.stdout).toContain(`baseline ${other}: 0 known failure(s) do not fail the check\n`);
     // (and the property it lists holds: fixed)
     expect(json(at('fresh.json'))).toMatchObject({ status: 'fail', baseline: { known: [], fixed: ['client-bounded-wait'] } });
 
     // The checking client starts a new session after the 404: the baselined failure is fixed.
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
-    expect(fixed.stdout).toMatch(new RegExp(`^PASS ${id} \\[DERIVED\\]`, 'm'));
+    expect(fixed.stdout).toMatch(new RegExp(`^PASS ${id} \\[MUST \\(derived\\)\\]`, 'm'));
     // One scenario is not a full check: the line says so.
     expect(fixed.stdout).toContain(`FIXED ${id}: listed in the baseline, passes in this run, narrowed by --scenarios (remove it from the baseline once a check without that flag passes it too)`);
     expect(fixed.stderr).toContain(`note: 1 baselined failure(s) pass in this run, narrowed by --scenarios: ${id}`);
     expect(json(at('fixed.json'))).toMatchObject({ status: 'pass', baseline: { known: [], fixed: [id], unjudged: [], narrowedBy: ['--scenarios'] } });
     expect(junitMark(readFileSync(at('fixed.xml'), 'utf8'), id)).toBe('fixed');
-    expect(readFileSync(at('fixed.md'), 'utf8')).toContain(`| PASS (FIXED) | DERIVED | \`${id}\` |`);
+    expect(readFileSync(at('fixed.md'), 'utf8')).toContain(`| PASS (FIXED) | MUST (derived) | \`${id}\` |`);
 
     // Not judged: neither known nor fixed, said so, and kept in the rewritten baseline.
     expect(narrowed.code, narrowed.stdout + narrowed.stderr).toBe(0);
