@@ -22,6 +22,8 @@ const replaySentence =
   'The server MAY use this header to replay messages that would have been sent after the last event ID, on the stream that was disconnected, and to resume the stream from that point.';
 const notFoundSentence =
   'When a client receives HTTP 404 in response to a request containing an MCP-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.';
+const sessionHeaderSentence =
+  'If an MCP-Session-Id is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the MCP-Session-Id header on all of their subsequent HTTP requests.';
 const timeoutSentence =
   'Implementations SHOULD establish timeouts for all sent requests, to prevent hung connections and resource exhaustion.';
 const stopWaitingSentence =
@@ -61,9 +63,10 @@ export const clientDefinitions: Record<ClientPropertyId, ClientPropertyDefinitio
   'client-reinitializes-on-404': {
     id: 'client-reinitializes-on-404',
     statement:
-      'after a 404 to a request carrying a session ID, the client never presents that session again, and its next request to the MCP endpoint is an InitializeRequest without a session ID',
-    level: 'must',
-    quotes: quotedIn(latest, sections.sessionManagement, notFoundSentence),
+      "after a 404 to a request carrying a session ID, the client's next request to the MCP endpoint is an InitializeRequest without a session ID, and once that new session has an ID the client never presents the dead one there again",
+    level: 'derived',
+    quotes: [...quotedIn(latest, sections.sessionManagement, notFoundSentence), ...quotedIn(latest, sections.sessionManagement, sessionHeaderSentence)],
+    derivation: `The MUST: "${notFoundSentence}" Starting the new session is the client's answer to the 404, so its next request to the MCP endpoint is that InitializeRequest without a session ID (the first clause; a request presenting the dead session instead is the failure the MUST names). "Never presents the dead one again" is not in that sentence; it follows from it with the next MUST of Session Management: "${sessionHeaderSentence}" Once the new session's initialization returned an ID, every later request to the MCP endpoint must carry that ID in its MCP-Session-Id header, so one carrying the dead session's ID breaks it. Where the new initialization returned no ID, no sentence forbids the old one, and the clause is not judged.`,
     silences: [silentInLegacy('The HTTP+SSE transport has no session header and no 404 rule.')],
   },
   'client-no-cross-transport-session': {

@@ -4,6 +4,7 @@
  */
 import type { AppCall, AppEntry, ClientHistory, WireEntry, WireFrame, WireMessage, WireRequest } from './history.js';
 import type { ClientPropertyId } from './ids.js';
+import { toolJson } from '../messages.js';
 
 /** One judge's verdict on one history. `at` is the clock value of the entry that shows a failure. */
 export type ClientVerdict =
@@ -20,6 +21,27 @@ const notApplicable: ClientVerdict = { status: 'n/a' };
 function fixtureData(params: unknown): { label: string; seq: number } | undefined {
   const data = (params as { data?: unknown } | undefined)?.data as { label?: unknown; seq?: unknown } | undefined;
   return typeof data?.label === 'string' && typeof data.seq === 'number' ? { label: data.label, seq: data.seq } : undefined;
+}
+
+/** What a fixture `emit` result says (`{label, executions}`, the JSON of its text block), if `value` is one. */
+function fixtureResult(value: unknown): { label: string; executions: number } | undefined {
+  const data = toolJson({ result: value });
+  return typeof data?.label === 'string' && typeof data.executions === 'number' ? { label: data.label, executions: data.executions } : undefined;
+}
+
+/**
+ * The results the server sent for the calls labelled `label` (in a response body or an SSE frame):
+ * one per execution, so a re-sent call's results are told apart by their execution count.
+ */
+function sentResults(wire: WireEntry[], label: string): Array<{ label: string; executions: number }> {
+  const messages = wire.flatMap((e) => (e.kind === 'frame' ? (e.message ? [e.message] : []) : e.kind === 'response' ? e.messages : []));
+  const found: Array<{ label: string; executions: number }> = [];
+  for (const m of messages) {
+    if (m.method !== undefined || m.result === undefined) continue;
+    const r = fixtureResult(m.result);
+    if (r?.label === label && !found.some((f) => f.executions === r.executions)) found.push(r);
+  }
+  return found;
 }
 
 function emitArgs(call: AppCall): { label: string; count: number } | undefined {
@@ -47,7 +69,7 @@ function clientRequests(wire: WireEntry[]): WireRequest[] {
 const inclusiveReplayNote =
   "; in this scenario the server replays from the cursor inclusive (the cursor's event again: a departure from the spec's \"after the last event ID\" the scenario makes on purpose, the model's inclusive replay). The spec puts no duty on the client to drop the copy; this project's rule (POLICY) is that the application gets each event once, and a client can keep it: event IDs are unique within a session, so a copy of one it delivered is recognizable";
 
-const deliversExactlyOnce: Judge = ({ app, serverReplay }) => {
+const deliversExactlyOnce: Judge = ({ app, wire, serverReplay }) => {
   let judged = false;
   for (const call of calls(app)) {
     const args = emitArgs(call);
@@ -68,6 +90,16 @@ const deliversExactlyOnce: Judge = ({ app, serverReplay }) => {
     }
     const settled = settledOf(app, call.call);
     if (settled?.outcome !== 'resolved') continue;
+    const got = fixtureResult(settled.value);
+    const sent = sentResults(wire, args.label);
+    if (got === undefined || !sent.some((r) => r.label === got.label && r.executions === got.executions)) {
+      const said = sent.length > 0 ? `the server sent ${sent.map((r) => JSON.stringify(r)).join(' and ')} for it` : 'the server sent no result for it';
+      return {
+        status: 'fail',
+        reason: `call ${call.call} (${call.name} "${args.label}") resolved with ${JSON.stringify(settled.value) ?? 'undefined'}, which is no result the server sent: ${said}`,
+        at: settled.at,
+      };
+    }
     const missing = Array.from({ length: args.count }, (_, i) => i + 1).filter((seq) => !deliveries.has(seq));
     if (missing.length > 0) {
       return {
@@ -137,6 +169,12 @@ function issuedSessions(wire: WireEntry[]): { legacy: Set<string>; streamable: S
   return { legacy, streamable };
 }
 
+/**
+ * The MUST's clause: after a 404 to a request presenting a streamable session at /mcp, the next
+ * request to /mcp is an InitializeRequest without a session ID. The derived clause: once the new
+ * session's initialization returned an ID, no later request to /mcp presents the dead one in its
+ * `Mcp-Session-Id` header (it must carry the new one there).
+ */
 const reinitializesOn404: Judge = ({ wire }) => {
   let judged = false;
   const requests = clientRequests(wire);
@@ -150,24 +188,47 @@ const reinitializesOn404: Judge = ({ wire }) => {
     if (issued.legacy.has(request.sessionId) && !issued.streamable.has(request.sessionId)) continue;
     judged = true;
     const dead = request.sessionId;
-    const later = requests.filter((r) => r.at > response.at);
-    const again = later.find((r) => r.sessionId === dead || r.querySession === dead);
-    if (again) {
-      return { status: 'fail', reason: `after a 404 for session ${dead}, the client presented it again (${again.method} ${again.path})`, at: again.at };
-    }
-    const next = later.find((r) => r.path === '/mcp');
+    const later = requests.filter((r) => r.at > response.at && r.path === '/mcp');
+    const next = later[0];
     if (next && !(next.messages[0]?.method === 'initialize' && next.sessionId === undefined)) {
-      return { status: 'fail', reason: `after a 404 for session ${dead}, the next request to /mcp was ${next.method} ${next.messages[0]?.method ?? ''}, not an InitializeRequest without a session ID`, at: next.at };
+      const what = `${next.method} ${next.path}${next.messages[0]?.method !== undefined ? ` ${next.messages[0].method}` : ''}`;
+      const reason =
+        next.sessionId === dead
+          ? `after a 404 for session ${dead}, the client presented it again (${what}) instead of sending an InitializeRequest without a session ID`
+          : `after a 404 for session ${dead}, the next request to /mcp was ${what}, not an InitializeRequest without a session ID`;
+      return { status: 'fail', reason, at: next.at };
+    }
+    if (!next) continue;
+    const assigned = wire.find((e) => e.kind === 'response' && e.exchange === next.exchange && e.sessionId !== undefined && e.sessionId !== dead);
+    if (assigned?.kind !== 'response') continue;
+    const again = later.find((r) => r.at > assigned.at && r.sessionId === dead);
+    if (again) {
+      return {
+        status: 'fail',
+        reason: `after a 404 for session ${dead} and a new session ${assigned.sessionId!}, the client presented the dead session again (${again.method} ${again.path}) where it must present the new one`,
+        at: again.at,
+      };
     }
   }
   return judged ? pass : notApplicable;
 };
 
+/** The ways a request presents a session: the `sessionId` of its query string, its `Mcp-Session-Id` header. */
+function presented(request: WireRequest): Array<{ session: string; as: string }> {
+  return [
+    ...(request.querySession !== undefined ? [{ session: request.querySession, as: 'in the query string (?sessionId=)' }] : []),
+    ...(request.sessionId !== undefined ? [{ session: request.sessionId, as: 'in the Mcp-Session-Id header' }] : []),
+  ];
+}
+
 /**
  * Judged only where a client could carry a session to the other transport: it held a legacy
  * session and its legacy stream was cut (it must reconnect somewhere: seed 003's moment), or it
  * sent requests at both transports' endpoints. A run over one transport with nothing cut gave it
- * no occasion, and passing it there would claim what was never tried.
+ * no occasion, and passing it there would claim what was never tried. Every way a request can
+ * present a session (the query string's `sessionId`, the `Mcp-Session-Id` header) is judged at
+ * every endpoint of the other transport: `/mcp` for a legacy session, any other path for a
+ * streamable one.
  */
 const noCrossTransportSession: Judge = ({ wire }) => {
   const legacy = new Set<string>();
@@ -183,14 +244,20 @@ const noCrossTransportSession: Judge = ({ wire }) => {
     if (entry.kind === 'response' && entry.sessionId !== undefined) streamable.add(entry.sessionId);
     if (entry.kind === 'end' && entry.cut && legacy.size > 0 && legacyExchanges.has(entry.exchange)) judged = true;
     if (entry.kind !== 'request' || entry.origin !== 'client') continue;
-    if (entry.path !== '/mcp') legacyExchanges.add(entry.exchange);
-    endpoints.add(entry.path === '/mcp' ? 'mcp' : 'legacy');
+    const atMcp = entry.path === '/mcp';
+    if (!atMcp) legacyExchanges.add(entry.exchange);
+    endpoints.add(atMcp ? 'mcp' : 'legacy');
     if (endpoints.size === 2 && (legacy.size > 0 || streamable.size > 0)) judged = true;
-    if (entry.path === '/mcp' && entry.sessionId !== undefined && legacy.has(entry.sessionId) && !streamable.has(entry.sessionId)) {
-      return { status: 'fail', reason: `presented legacy session ${entry.sessionId} at /mcp (${entry.method}${entry.lastEventId ? ` with Last-Event-ID ${entry.lastEventId}` : ''})`, at: entry.at };
-    }
-    if (entry.path !== '/mcp' && entry.querySession !== undefined && streamable.has(entry.querySession) && !legacy.has(entry.querySession)) {
-      return { status: 'fail', reason: `presented streamable session ${entry.querySession} at ${entry.path}`, at: entry.at };
+    // A session the other transport issued (and this one did not: an ID both issued is ambiguous).
+    const foreign = atMcp ? (id: string) => legacy.has(id) && !streamable.has(id) : (id: string) => streamable.has(id) && !legacy.has(id);
+    const crossed = presented(entry).find((p) => foreign(p.session));
+    if (crossed) {
+      const what = atMcp ? 'legacy' : 'streamable';
+      return {
+        status: 'fail',
+        reason: `presented ${what} session ${crossed.session} at ${entry.path} ${crossed.as} (${entry.method}${entry.lastEventId ? ` with Last-Event-ID ${entry.lastEventId}` : ''})`,
+        at: entry.at,
+      };
     }
   }
   return judged ? pass : notApplicable;

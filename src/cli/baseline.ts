@@ -6,7 +6,7 @@
  *
  * ```json
  * { "baselineVersion": 1, "failures": [{ "id": "terminated-session-404", "level": "must" }] }
- * { "baselineVersion": 1, "kind": "client", "failures": [{ "id": "client-reinitializes-on-404", "level": "must" }] }
+ * { "baselineVersion": 1, "kind": "client", "failures": [{ "id": "client-reinitializes-on-404", "level": "derived" }] }
  * ```
  *
  * `id` is a property id; `level` is informative (what the property's level was when the baseline

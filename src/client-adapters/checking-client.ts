@@ -32,6 +32,17 @@ export interface ClientKnobs {
   retryOnTimeout: boolean;
   /** Resume a cut legacy stream at its own endpoint (`same`) or at `/mcp` with the legacy session (`other`). */
   resumeAt: 'same' | 'other';
+  /**
+   * Resume a cut streamable call stream at `/mcp` (`same`), or at the legacy `/sse` presenting the
+   * streamable session in the `Mcp-Session-Id` header only, no `?sessionId=` (`other`).
+   */
+  streamableResumeAt: 'same' | 'other';
+  /**
+   * When a call's stream is cut: keep the call waiting while the stream is resumed (`wait`), or
+   * resolve it at once with a made-up empty result `{content: []}` and resume in the background,
+   * the notifications still delivered (`emptyResult`).
+   */
+  onCutCall: 'wait' | 'emptyResult';
   /** Reject a call past the timeout, or when its stream cannot be resumed; false waits forever. */
   boundedWait: boolean;
 }
@@ -43,6 +54,8 @@ export const correctKnobs: ClientKnobs = {
   on404: 'reinitialize',
   retryOnTimeout: false,
   resumeAt: 'same',
+  streamableResumeAt: 'same',
+  onCutCall: 'wait',
   boundedWait: true,
 };
 
@@ -239,14 +252,20 @@ class CheckingClientUnderTest implements ClientUnderTest {
     let stream = handle.answer.stream;
     call.stream = stream;
     let outcome = await this.pump(stream);
-    for (let resumes = 0; outcome === 'cut' && this.pending.has(id) && !this.closed; resumes++) {
+    if (outcome === 'cut' && this.knobs.onCutCall === 'emptyResult' && this.pending.delete(id)) call.resolve({ content: [] });
+    // The mutant resumes on after resolving: the notifications still reach the application.
+    const resumeAnyway = this.knobs.onCutCall === 'emptyResult';
+    for (let resumes = 0; outcome === 'cut' && (this.pending.has(id) || resumeAnyway) && !this.closed; resumes++) {
       if (stream.cursor === undefined || stream.cursor === '') return this.fail(call, new Error('the stream was cut before any event ID: it cannot be resumed'));
       if (resumes >= MAX_RESUMES) return this.fail(call, new Error(`the stream could not be resumed after ${MAX_RESUMES} attempts`));
       if (this.isDead(stream.sessionId)) {
         this.pending.delete(id);
         return this.fail(call, new Error('the stream was cut and its session is gone (404): call again'));
       }
-      const answer = await this.client.resume({ from: stream, timeoutMs: this.exchangeMs });
+      const answer =
+        this.knobs.streamableResumeAt === 'same'
+          ? await this.client.resume({ from: stream, timeoutMs: this.exchangeMs })
+          : await this.client.resume({ from: stream, endpoint: 'sse', sessionIdIn: 'header', adopt: false, timeoutMs: this.exchangeMs });
       if (answer.kind !== 'stream') {
         if (isStatus(answer, 404)) {
           await this.sessionNotFound(stream.sessionId);

@@ -13,6 +13,11 @@ import type { ClientScenario } from './scenarios.js';
 /** One fault as fast-check draws it, before it is fitted to the scenario's transport and calls. */
 export type FaultChoice =
   | { kind: 'cutCall'; call: number; frames: number; undrained: boolean }
+  /**
+   * A cut of a call's stream whose last forwarded frame is undrained and carries data: the priming
+   * event and up to `data` notifications of a call that has some (its result where none has).
+   */
+  | { kind: 'cutCallData'; call: number; data: number }
   | { kind: 'cutResume'; nth: number; frames: number; undrained: boolean }
   | { kind: 'delayCall'; call: number; frame: number }
   | { kind: 'refuseResume'; status: 404 | 200 }
@@ -28,8 +33,23 @@ export interface DrawnScenario {
   inclusive: boolean;
   /** Each call's notification count. */
   calls: number[];
+  /** A cut with a data frame undrained, drawn on its own (in about half the runs): applied first. */
+  dataCut: Extract<FaultChoice, { kind: 'cutCallData' }> | null;
   faults: FaultChoice[];
 }
+
+/**
+ * The undrained data cut, drawn beside the other faults rather than among them. Seed 000's client
+ * class (a cursor that moves on parse, a read-ahead dropped with an unclean connection) is caught
+ * only by a cut whose last frame is data and undrained; as one of eight fault kinds, with a random
+ * length and drain state, it was rarely drawn, and fast-check alone (`--no-model`) missed it on
+ * most seeds. Drawn on its own it is in about three runs in four, and the other faults are drawn as often
+ * as before.
+ */
+const dataCut: fc.Arbitrary<DrawnScenario['dataCut']> = fc.option(
+  fc.record({ kind: fc.constant('cutCallData' as const), call: fc.integer({ min: 1, max: 3 }), data: fc.integer({ min: 1, max: 3 }) }),
+  { nil: null, freq: 4 },
+);
 
 const faultChoice: fc.Arbitrary<FaultChoice> = fc.oneof(
   fc.record({ kind: fc.constant('cutCall' as const), call: fc.integer({ min: 1, max: 3 }), frames: fc.integer({ min: 0, max: 4 }), undrained: fc.boolean() }),
@@ -54,8 +74,12 @@ export function drawnScenariosOver(transports: readonly Transport[] = bothTransp
   if (served.length === 0) throw new RangeError('no transport to draw scenarios over');
   return fc.record({
     transport: fc.constantFrom<Transport>(...served),
-    inclusive: fc.boolean(),
+    // The off-spec inclusive replay in one run in four: it replays the cursor's event again, which
+    // hides the loss of a cursor moved on parse, and the server that replays as the spec says is the
+    // common case. Enough runs still have it for a client without dedup to meet it.
+    inclusive: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, { arbitrary: fc.constant(true), weight: 1 }),
     calls: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 3 }),
+    dataCut,
     faults: fc.array(faultChoice, { maxLength: 3 }),
   });
 }
@@ -66,9 +90,18 @@ export const drawnScenarios: fc.Arbitrary<DrawnScenario> = drawnScenariosOver();
 const toolCall = (nth: number) => ({ method: 'POST', path: '/mcp', rpc: 'tools/call', nth }) as const;
 
 /** The fault a choice means under `transport`, or none where it cannot apply (a shrink drops it). */
-function faultOf(choice: FaultChoice, transport: Transport, calls: number, timeoutMs: number): Fault | undefined {
+function faultOf(choice: FaultChoice, transport: Transport, counts: readonly number[], timeoutMs: number, primed: boolean): Fault | undefined {
   const streamable = transport === 'streamable';
+  const calls = counts.length;
   switch (choice.kind) {
+    case 'cutCallData': {
+      if (!streamable) return undefined;
+      // The `call`-th call with notifications (counted round), cut at one of them; where no call
+      // has any, call `call`'s result. The priming event, unless withheld, is frame 1.
+      const noisy = counts.flatMap((count, i) => (count > 0 ? [{ nth: i + 1, count }] : []));
+      const target = noisy.length > 0 ? noisy[(choice.call - 1) % noisy.length]! : choice.call <= calls ? { nth: choice.call, count: 1 } : undefined;
+      return target && { kind: 'cut', on: toolCall(target.nth), frames: (primed ? 1 : 0) + Math.min(choice.data, target.count), undrained: true };
+    }
     case 'cutCall':
       return streamable && choice.call <= calls ? { kind: 'cut', on: toolCall(choice.call), frames: choice.frames, undrained: choice.undrained } : undefined;
     case 'cutResume':
@@ -94,7 +127,8 @@ function faultOf(choice: FaultChoice, transport: Transport, calls: number, timeo
  * own server), the same on every replay of it.
  */
 export function scenarioOf(drawn: DrawnScenario, timeoutMs: number, name: string): ClientScenario {
-  const faults = drawn.faults.map((c) => faultOf(c, drawn.transport, drawn.calls.length, timeoutMs)).filter((f): f is Fault => f !== undefined);
+  const primed = !drawn.faults.some((c) => c.kind === 'withholdPriming');
+  const faults = [...(drawn.dataCut ? [drawn.dataCut] : []), ...drawn.faults].map((c) => faultOf(c, drawn.transport, drawn.calls, timeoutMs, primed)).filter((f): f is Fault => f !== undefined);
   return {
     name,
     summary: `fast-check: ${drawn.calls.length} call(s) over ${drawn.transport}${drawn.inclusive ? ' against an inclusive replay' : ''}, ${faults.length} fault(s)`,

@@ -43,6 +43,18 @@ export const clientMutants: readonly ClientMutant[] = [
     { resumeAt: 'other' },
     ['client-no-cross-transport-session'],
   ),
+  mutant(
+    'streamable-session-at-legacy',
+    'resumes a cut streamable call stream at the legacy /sse, presenting the streamable session in the Mcp-Session-Id header only (no ?sessionId=)',
+    { streamableResumeAt: 'other' },
+    ['client-no-cross-transport-session'],
+  ),
+  mutant(
+    'empty-result-on-cut',
+    "resolves a call whose stream was cut with a made-up empty result {content: []} at once, while a background resume still delivers the call's notifications",
+    { onCutCall: 'emptyResult' },
+    ['client-delivers-exactly-once'],
+  ),
   mutant('no-reinitialize-on-404', 'retries the dead session after a 404 instead of starting a new one', { on404: 'retrySession' }, ['client-reinitializes-on-404']),
   mutant(
     'unbounded-wait',

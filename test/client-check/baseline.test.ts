@@ -1,6 +1,6 @@
 /**
  * `check-client --write-baseline` / `--baseline` through the compiled CLI: a client mutant's real
- * MUST failure (no-reinitialize-on-404, in the one fixed scenario that shows it) is baselined (exit
+ * DERIVED failure (counted as MUST; no-reinitialize-on-404, in the one fixed scenario that shows it) is baselined (exit
  * 1, then 0 with the baseline, said in every report), a failure the baseline does not list still
  * fails, the checking client's pass of it is reported FIXED, and a file that is no client baseline
  * is an exit 2 whose reports say why. One scenario per run (`--scenarios session-expired`).
@@ -33,7 +33,7 @@ describe('check-client baselines', () => {
     const baseline = at('baseline.json');
     const written = await runCli(['check-client', '--client', 'no-reinitialize-on-404', ...cheap, '--write-baseline', baseline]);
     expect(written.code, written.stdout + written.stderr).toBe(1);
-    expect(JSON.parse(readFileSync(baseline, 'utf8'))).toEqual({ baselineVersion: 1, kind: 'client', failures: [{ id, level: 'must' }] });
+    expect(JSON.parse(readFileSync(baseline, 'utf8'))).toEqual({ baselineVersion: 1, kind: 'client', failures: [{ id, level: 'derived' }] });
 
     const other = at('other.json');
     writeFileSync(other, JSON.stringify({ baselineVersion: 1, kind: 'client', failures: [{ id: 'client-bounded-wait' }] }));
@@ -48,38 +48,38 @@ describe('check-client baselines', () => {
 
     // The same failure again: known, exit 0; still reported as a failure.
     expect(known.code, known.stdout + known.stderr).toBe(0);
-    expect(known.stdout).toMatch(new RegExp(`^FAIL ${id} \\[MUST\\] \\(\\d+ scenario\\(s\\)\\) \\(known\\)$`, 'm'));
+    expect(known.stdout).toMatch(new RegExp(`^FAIL ${id} \\[MUST \\(derived\\)\\] \\(\\d+ scenario\\(s\\)\\) \\(known\\)$`, 'm'));
     expect(known.stdout).toContain(`baseline ${baseline}: 1 known failure(s) do not fail the check (${id})`);
     expect(json(at('known.json'))).toMatchObject({ status: 'pass', schemaVersion: 1, baseline: { file: baseline, known: [id], fixed: [] } });
     const knownXml = readFileSync(at('known.xml'), 'utf8');
     expect(junitMark(knownXml, id)).toBe('known');
     expect(findAll(parseXml(knownXml), 'failure')[0]!.text).toMatch(/^known failure: covered by the baseline .*baseline\.json, it does not fail the check\n/);
     const knownMd = readFileSync(at('known.md'), 'utf8');
-    expect(knownMd).toContain(`| **FAIL** (known) | MUST | \`${id}\` |`);
+    expect(knownMd).toContain(`| **FAIL** (known) | MUST (derived) | \`${id}\` |`);
     expect(knownMd).toMatch(/\n## Baseline\n\n- baseline .*baseline\.json: 1 known failure\(s\) do not fail the check \(client-reinitializes-on-404\)\n/);
 
     // A baseline that lists another property: this failure is new and fails the check.
     expect(fresh.code, fresh.stdout + fresh.stderr).toBe(1);
-    expect(fresh.stdout).toMatch(new RegExp(`^FAIL ${id} \\[MUST\\]`, 'm'));
+    expect(fresh.stdout).toMatch(new RegExp(`^FAIL ${id} \\[MUST \\(derived\\)\\]`, 'm'));
     expect(fresh.stdout).toContain(`baseline ${other}: 0 known failure(s) do not fail the check\n`);
     // (and the property it lists holds: fixed)
     expect(json(at('fresh.json'))).toMatchObject({ status: 'fail', baseline: { known: [], fixed: ['client-bounded-wait'] } });
 
     // The checking client starts a new session after the 404: the baselined failure is fixed.
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
-    expect(fixed.stdout).toMatch(new RegExp(`^PASS ${id} \\[MUST\\]`, 'm'));
+    expect(fixed.stdout).toMatch(new RegExp(`^PASS ${id} \\[MUST \\(derived\\)\\]`, 'm'));
     // One scenario is not a full check: the line says so.
     expect(fixed.stdout).toContain(`FIXED ${id}: listed in the baseline, passes in this run, narrowed by --scenarios (remove it from the baseline once a check without that flag passes it too)`);
     expect(fixed.stderr).toContain(`note: 1 baselined failure(s) pass in this run, narrowed by --scenarios: ${id}`);
     expect(json(at('fixed.json'))).toMatchObject({ status: 'pass', baseline: { known: [], fixed: [id], unjudged: [], narrowedBy: ['--scenarios'] } });
     expect(junitMark(readFileSync(at('fixed.xml'), 'utf8'), id)).toBe('fixed');
-    expect(readFileSync(at('fixed.md'), 'utf8')).toContain(`| PASS (FIXED) | MUST | \`${id}\` |`);
+    expect(readFileSync(at('fixed.md'), 'utf8')).toContain(`| PASS (FIXED) | MUST (derived) | \`${id}\` |`);
 
     // Not judged: neither known nor fixed, said so, and kept in the rewritten baseline.
     expect(narrowed.code, narrowed.stdout + narrowed.stderr).toBe(0);
     expect(narrowed.stdout).toContain(`listed in the baseline, not judged in this run (neither known nor fixed): ${id}`);
     expect(json(at('narrowed.json'))).toMatchObject({ baseline: { known: [], fixed: [], unjudged: [id], narrowedBy: ['--only', '--scenarios'] } });
-    expect(JSON.parse(readFileSync(rewritten, 'utf8'))).toEqual({ baselineVersion: 1, kind: 'client', failures: [{ id, level: 'must' }] });
+    expect(JSON.parse(readFileSync(rewritten, 'utf8'))).toEqual({ baselineVersion: 1, kind: 'client', failures: [{ id, level: 'derived' }] });
     expect(narrowed.stderr).toContain(`note: ${rewritten} keeps 1 listed failure(s) this run cannot clear (not judged, or passing only in a narrowed run): ${id}`);
   }, 120_000);
 
@@ -111,7 +111,7 @@ describe('check-client baselines', () => {
 
   it('check refuses a client baseline, and a baseline of another version is refused by both', () => {
     const client = at('client.json');
-    writeFileSync(client, JSON.stringify({ baselineVersion: 1, kind: 'client', failures: [{ id, level: 'must' }] }));
+    writeFileSync(client, JSON.stringify({ baselineVersion: 1, kind: 'client', failures: [{ id, level: 'derived' }] }));
     expect([...readClientBaseline(client)]).toEqual([id]);
     expect(() => readBaseline(client)).toThrow(/is a client baseline \("kind": "client", as check-client --write-baseline writes\); check takes the baseline check --write-baseline writes/);
     // Without its kind, a client id still tells check whose file it is.
@@ -139,7 +139,7 @@ describe('check-client baselines', () => {
       scenarios: [],
       properties: clientPropertyIds.map((p) => ({ id: p, status: 'pass' as const, runs: 1, level: 'policy' as const, statement: p })),
     };
-    report.properties[2] = { ...report.properties[2]!, id, status: 'fail', level: 'must' };
+    report.properties[2] = { ...report.properties[2]!, id, status: 'fail', level: 'derived' };
     report.properties[0] = { ...report.properties[0]!, status: 'fail', level: 'policy' };
     const baseline: ClientBaseline = { file: 'b.json', known: [id], fixed: [], unjudged: [] };
     expect(clientExitStatus(report, 'must')).toBe(1);

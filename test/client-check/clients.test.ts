@@ -78,6 +78,13 @@ describe('check-client on real clients', () => {
     });
   }
 
+  it('names what the application lost or where the session went: the made-up result, the header at the legacy endpoint', () => {
+    const emptyResult = reports.get('empty-result-on-cut')!.properties.find((p) => p.id === 'client-delivers-exactly-once')!;
+    expect(emptyResult.reason).toMatch(/^call 1 \(emit "[^"]+"\) resolved with \{"content":\[\]\}, which is no result the server sent/);
+    const atLegacy = reports.get('streamable-session-at-legacy')!.properties.find((p) => p.id === 'client-no-cross-transport-session')!;
+    expect(atLegacy.reason).toMatch(/^presented streamable session [0-9a-f]+ at \/sse in the Mcp-Session-Id header \(GET with Last-Event-ID /);
+  });
+
   it('finds what the official SDK client 1.32.2 does', () => {
     const report = reports.get('sdk')!;
     const text = renderClientText(report);
