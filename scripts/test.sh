@@ -1,11 +1,32 @@
 #!/usr/bin/env bash
 # `npm test`: the type-check and vitest side by side (vitest spends much of its time waiting on
 # loopback sockets, so the type-check fits in its idle CPU); fails if either fails. Arguments go to
-# vitest (e.g. `npm test -- test/model`).
+# vitest (e.g. `npm test -- test/model`). Before vitest starts, what the selected tests need besides
+# node_modules is installed when missing (scripts/test-needs.ts: redis-server, .venv-python/), and
+# only that: an install that fails stops the run with its cause.
 set -u
 cd "$(dirname "$0")/.."
 node node_modules/typescript/bin/tsc --noEmit -p . > .typecheck.log 2>&1 &
 typecheck=$!
+stop_typecheck() {
+  kill "$typecheck" 2>/dev/null
+  wait "$typecheck" 2>/dev/null
+  rm -f .typecheck.log
+}
+needs=$(node bin/run-ts.js scripts/test-needs.ts "$@") || { stop_typecheck; echo "npm test: could not tell what the selected tests need (scripts/test-needs.ts)" >&2; exit 1; }
+installs=()
+for need in $needs; do
+  bash "scripts/ensure-$need.sh" &
+  installs+=("$!")
+done
+installed=0
+for pid in "${installs[@]}"; do
+  wait "$pid" || installed=1
+done
+if [ "$installed" -ne 0 ]; then
+  stop_typecheck
+  exit 1
+fi
 node node_modules/vitest/vitest.mjs run "$@"
 tests=$?
 wait "$typecheck"

@@ -22,6 +22,7 @@ export const slowFirst: readonly string[] = [
   'test/cli/check.test.ts',
   'test/suite/replay.test.ts',
   'test/candidates/python.test.ts',
+  'test/install/ensure.test.ts',
   'test/pack/install.test.ts',
 ];
 

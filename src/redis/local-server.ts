@@ -4,6 +4,7 @@
  * free port is found by binding a socket to 127.0.0.1:0 and closing it; another
  * process may take it in between, so a start that fails to bind is retried.
  */
+// @needs redis (scripts/ensure-redis.sh installs redis-server for the tests that reach this module)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freeLoopbackPort, waitUntilPortRefuses } from '../candidates/adapter.js';
 

@@ -3,7 +3,7 @@
  * examples/python/server.py, the fixture tools on `MCPServer`, streamable HTTP through
  * `StreamableHTTPSessionManager(event_store=InMemoryEventStore(), stateless=False)` and the legacy
  * `SseServerTransport`, started for real from the virtual environment `scripts/ensure-python.sh`
- * makes (`pretest`, `.ci/run`), then checked by the compiled CLI and probed over raw HTTP.
+ * makes (`npm test` when this file is selected, `.ci/run`), then checked by the compiled CLI and probed over raw HTTP.
  *
  * What its design implies, and what the check finds (docs/contract.md, "Python: the official `mcp`
  * SDK"): the SDK hands one `EventStore` to every session and names a POST stream by its JSON-RPC
@@ -12,6 +12,7 @@
  * 200. The same server with a store per session (`--event-store per-session`, which reaches into
  * the SDK's internals) keeps sessions apart: that is what shows the fault is the shared wiring.
  */
+// @needs python (scripts/ensure-python.sh makes .venv-python/)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +32,7 @@ let perSessionUrl = '';
 /** Starts examples/python/server.py on 127.0.0.1, port 0; resolves with the URL it prints. */
 async function startServer(args: string[]): Promise<string> {
   if (!existsSync(python)) {
-    throw new Error(`${python} is missing: run 'bash scripts/ensure-python.sh' (npm test runs it first, as pretest)`);
+    throw new Error(`${python} is missing: run 'bash scripts/ensure-python.sh' (npm test runs it first when this file is selected)`);
   }
   const child = spawn(python, ['examples/python/server.py', '--host', '127.0.0.1', '--port', '0', ...args], {
     cwd: root,
