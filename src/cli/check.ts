@@ -279,7 +279,7 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   const candidateFlags = flags.adapter !== undefined ? `--adapter ${shellQuote(flags.adapter)}` : `--url ${shellQuote(flags.url!)}`;
   const invocation = `npx mcp-resume-spec check ${candidateFlags}${endpointFlags}${headerFlags(headerNames)}${clientFlags}`;
   const reported = applied ? { outcome: applied, lines: baselineLines(applied, listed!, report.properties) } : undefined;
-  if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms, ...(reported ? { baseline: reported } : {}) }));
+  if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms, failOn, ...(reported ? { baseline: reported } : {}) }));
   if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, { ...source, invocation, ...(reported ? { baseline: reported } : {}) }));
   if (flags['write-baseline'] !== undefined) writeBaseline(flags['write-baseline'], report.properties, 'server', applied ? stillListed(applied) : []);
   if (flags.json) {

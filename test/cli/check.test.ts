@@ -101,7 +101,8 @@ describe.concurrent('check', () => {
   test('a mutant breaking only a policy: exit 1 by default, 0 with --fail-on must, saying what it let pass', async () => {
     // Found without the coverage scenarios, which would only take longer.
     const args = ['check', '--adapter', 'dist/src/mutants/legacy-session-at-mcp.js', '--runs', '5', '--seed', '1', '--timeout', '3000', '--no-coverage', '--json'];
-    const [byDefault, must] = await Promise.all([runCli(args, 170_000), runCli([...args, '--fail-on', 'MUST'], 170_000)]); // as reports print levels
+    const junit = join(mkdtempSync(join(tmpdir(), 'fail-on-')), 'must.xml');
+    const [byDefault, must] = await Promise.all([runCli(args, 170_000), runCli([...args, '--fail-on', 'MUST', '--junit', junit], 170_000)]); // as reports print levels
     const failed = (run: typeof byDefault) =>
       (JSON.parse(run.stdout) as { properties: Array<{ id: string; status: string; level: string }> }).properties.filter((p) => p.status === 'fail');
     // the same findings each time: only policy-level properties fail
@@ -112,6 +113,10 @@ describe.concurrent('check', () => {
     expect(byDefault.code, byDefault.stderr).toBe(1);
     expect(must.code, must.stderr).toBe(0);
     expect(must.stderr).toMatch(/note: \d+ failure\(s\) below --fail-on must do not fail the check/);
+    // The JUnit file says what the exit status says: no failure, the policy ones skipped with why.
+    const xml = parseXml(readFileSync(junit, 'utf8'));
+    expect(findAll(xml, 'failure')).toHaveLength(0);
+    expect(findAll(xml, 'skipped').map((e) => e.attributes.message)).toContainEqual(expect.stringMatching(/^below --fail-on must: does not fail the check: \[POLICY\] /));
   }, 180_000);
 
   test.each([
