@@ -51,10 +51,12 @@ describe.concurrent('check', () => {
     expect(run.stderr).toMatch(/^interleavings 10\/10 \(/m);
   }, 120_000);
 
-  test('a running server by --url: the text summary', async () => {
-    const run = await runCli(['check', '--url', server.url, '--runs', '5', '--seed', '3', '--timeout', '3000', '--quiet']);
+  test('a running server by --url: the text summary, and the JSON report in the --out file', async () => {
+    const json = join(out, 'by-url.json');
+    const run = await runCli(['check', '--url', server.url, '--runs', '5', '--seed', '3', '--timeout', '3000', '--quiet', '--out', json]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe('');
+    expect(JSON.parse(readFileSync(json, 'utf8'))).toMatchObject({ status: 'pass', candidate: { url: server.url.replace(/\/mcp$/, '') } });
     expect(run.stdout).toMatch(/^candidate: 127\.0\.0\.1:\d+ at http:\/\/127\.0\.0\.1:\d+/);
     expect(run.stdout).toContain(`summary: ${count} pass, 0 fail, 0 skip (${count} properties)`);
   });
