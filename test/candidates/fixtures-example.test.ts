@@ -1,14 +1,18 @@
 /**
- * The `@example` of `registerFixtureTools` (src/candidates/fixtures.ts) runs as written: its code is
- * cut out of the TSDoc, transpiled, run with plain Node against the package as the tests' build
- * has it (`mcp-resume-spec/fixtures` and `/event-store` resolve to dist/ by the package's own
- * `exports`), and the server it starts answers the contract of docs/contract.md over real HTTP.
+ * The whole-server example (examples/sdk-server/server.ts, which docs/contract.md embeds and the
+ * README excerpts: test/docs-examples.test.ts) runs as written: transpiled, run with plain Node
+ * against the package as the tests' build has it (`mcp-resume-spec/fixtures` and `/event-store`
+ * resolve to dist/ by the package's own `exports`); the server it starts answers the contract of
+ * docs/contract.md over real HTTP, an unplaceable cursor 404, and passes every property of the
+ * suite under both transports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, expect, test } from 'vitest';
+import { parseTargetUrl } from '../../src/cli/target-url.js';
+import { runSuite } from '../../src/suite/run-suite.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the package but not under node_modules (so its name resolves to itself), ignored by git; one folder per run.
@@ -24,14 +28,8 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** The code of the first ```ts block in the TSDoc above `registerFixtureTools`. */
-function exampleCode(): string {
-  const source = readFileSync(`${root}src/candidates/fixtures.ts`, 'utf8');
-  const doc = source.slice(0, source.indexOf('export function registerFixtureTools'));
-  const block = /\* ```ts\n([\s\S]*?)\n \* ```/.exec(doc.slice(doc.lastIndexOf('@example')));
-  if (!block) throw new Error('no ```ts block in the @example of registerFixtureTools');
-  return block[1]!.split('\n').map((line) => line.replace(/^ \* ?/, '')).join('\n');
-}
+/** The example as a user copies it. */
+const exampleCode = (): string => readFileSync(`${root}examples/sdk-server/server.ts`, 'utf8');
 
 interface Frame {
   id?: string;
@@ -70,7 +68,9 @@ async function post(url: string, body: unknown, session?: string): Promise<{ sta
 const messages = (frames: Frame[]): Array<Record<string, unknown>> => frames.flatMap((f) => (f.message ? [f.message] : []));
 const textOf = (result: unknown): unknown => JSON.parse((result as { content: Array<{ text: string }> }).content[0]!.text);
 
-test('the registerFixtureTools example starts a server that serves the contract', async () => {
+let url: string;
+
+test('the whole-server example starts a server that serves the contract', async () => {
   mkdirSync(folder, { recursive: true });
   const js = ts.transpileModule(exampleCode(), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
   writeFileSync(`${folder}/server.mjs`, js);
@@ -78,7 +78,7 @@ test('the registerFixtureTools example starts a server that serves the contract'
   child = started;
   let stderr = '';
   started.stderr!.on('data', (d) => (stderr += d));
-  const url = await new Promise<string>((resolve, reject) => {
+  url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the example printed no URL; stderr: ${stderr}`)), 20_000);
     started.stdout!.on('data', (d) => {
@@ -116,4 +116,22 @@ test('the registerFixtureTools example starts a server that serves the contract'
 
   // An unknown session is answered 404 by the example's routing.
   expect((await post(url, { jsonrpc: '2.0', id: 5, method: 'tools/list' }, 'no-such-session')).status).toBe(404);
+
+  // A cursor no store of that session can place: 404 (the SDK's transport alone answers 400).
+  const resume = await fetch(url, {
+    headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': session, 'last-event-id': 'not-an-event' },
+    signal: AbortSignal.timeout(10_000),
+  });
+  await resume.body?.cancel();
+  expect(resume.status).toBe(404);
 }, 60_000);
+
+test('the whole-server example passes every property, both transports judged', async () => {
+  const at = parseTargetUrl(url);
+  const report = await runSuite({ name: 'examples/sdk-server', url: at.base, paths: at.paths }, { runs: 20, seed: 20261202, timeoutMs: 3000 });
+  expect(report.abilities?.transports.sort()).toEqual(['sse', 'streamable']);
+  for (const p of report.properties) {
+    expect(p.status, `${p.id}: ${p.reason}`).toBe('pass');
+    expect(p.runs, p.id).toBeGreaterThan(0);
+  }
+}, 180_000);
