@@ -12,19 +12,23 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, expect, test } from 'vitest';
 import { parseTargetUrl } from '../../src/cli/target-url.js';
+import { startLocalRedis, type LocalRedis } from '../../src/redis/local-server.js';
 import { runSuite } from '../../src/suite/run-suite.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the package but not under node_modules (so its name resolves to itself), ignored by git; one folder per run.
 const folder = `${root}scratch/fixtures-example-${process.pid}`;
-let child: ChildProcess | undefined;
+const children: ChildProcess[] = [];
+let redis: LocalRedis | undefined;
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
+  for (const child of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
   }
+  await redis?.stop();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -70,15 +74,17 @@ const textOf = (result: unknown): unknown => JSON.parse((result as { content: Ar
 
 let url: string;
 
-test('the whole-server example starts a server that serves the contract', async () => {
+/** Starts the example as a user runs it (`REDIS_URL` given or not); resolves with the URL it prints. */
+async function startExample(redisUrl?: string): Promise<string> {
   mkdirSync(folder, { recursive: true });
   const js = ts.transpileModule(exampleCode(), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
   writeFileSync(`${folder}/server.mjs`, js);
-  const started = spawn(process.execPath, [`${folder}/server.mjs`], { cwd: root, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child = started;
+  const { REDIS_URL: _ignored, ...env } = process.env;
+  const started = spawn(process.execPath, [`${folder}/server.mjs`], { cwd: root, env: { ...env, PORT: '0', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(started);
   let stderr = '';
   started.stderr!.on('data', (d) => (stderr += d));
-  url = await new Promise<string>((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the example printed no URL; stderr: ${stderr}`)), 20_000);
     started.stdout!.on('data', (d) => {
@@ -90,6 +96,21 @@ test('the whole-server example starts a server that serves the contract', async 
     });
     started.once('exit', (code) => reject(new Error(`the example exited ${code}; stderr: ${stderr}`)));
   });
+}
+
+/** Every property passes, both transports judged. */
+async function passesEverything(url: string, name: string): Promise<void> {
+  const at = parseTargetUrl(url);
+  const report = await runSuite({ name, url: at.base, paths: at.paths }, { runs: 20, seed: 20261202, timeoutMs: 3000 });
+  expect(report.abilities?.transports.sort()).toEqual(['sse', 'streamable']);
+  for (const p of report.properties) {
+    expect(p.status, `${p.id}: ${p.reason}`).toBe('pass');
+    expect(p.runs, p.id).toBeGreaterThan(0);
+  }
+}
+
+test('the whole-server example starts a server that serves the contract', async () => {
+  url = await startExample();
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
 
   const capabilities = { roots: { listChanged: true } };
@@ -127,11 +148,11 @@ test('the whole-server example starts a server that serves the contract', async 
 }, 60_000);
 
 test('the whole-server example passes every property, both transports judged', async () => {
-  const at = parseTargetUrl(url);
-  const report = await runSuite({ name: 'examples/sdk-server', url: at.base, paths: at.paths }, { runs: 20, seed: 20261202, timeoutMs: 3000 });
-  expect(report.abilities?.transports.sort()).toEqual(['sse', 'streamable']);
-  for (const p of report.properties) {
-    expect(p.status, `${p.id}: ${p.reason}`).toBe('pass');
-    expect(p.runs, p.id).toBeGreaterThan(0);
-  }
+  await passesEverything(url, 'examples/sdk-server');
+}, 180_000);
+
+test('with REDIS_URL, its events in Redis Streams, it passes every property too', async () => {
+  const redisUrl = process.env.REDIS_URL ?? (redis = await startLocalRedis()).url;
+  const withRedis = await startExample(redisUrl);
+  await passesEverything(withRedis, 'examples/sdk-server with Redis');
 }, 180_000);
