@@ -42,41 +42,15 @@ const processExecutions: FixtureExecutions = new Map();
  * `notifications/message` otherwise. Executions are counted per process, across sessions and
  * both transports, `emit` and `emit_unsolicited` apart (see `executionKey`).
  *
- * @example A streamable HTTP server with an event store, checkable with
- * `npx mcp-resume-spec check --url http://127.0.0.1:3000/mcp` (test/candidates/fixtures-example.test.ts runs it):
+ * @example
  * ```ts
- * import { randomUUID } from 'node:crypto';
- * import { createServer } from 'node:http';
- * import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
- * import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
- * import { MemoryEventStore } from 'mcp-resume-spec/event-store';
- * import { registerFixtureTools } from 'mcp-resume-spec/fixtures';
- *
- * const sessions = new Map<string, StreamableHTTPServerTransport>();
- * const http = createServer(async (req, res) => {
- *   if (req.url !== '/mcp') return void res.writeHead(404).end();
- *   const sessionId = req.headers['mcp-session-id'];
- *   let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
- *   if (typeof sessionId === 'string' && !transport) return void res.writeHead(404).end();
- *   if (!transport) {
- *     const created = new StreamableHTTPServerTransport({
- *       sessionIdGenerator: () => randomUUID(),
- *       eventStore: new MemoryEventStore(),
- *       onsessioninitialized: (id) => void sessions.set(id, created),
- *     });
- *     created.onclose = () => void sessions.delete(created.sessionId ?? '');
- *     const server = new McpServer({ name: 'my-server', version: '1.0.0' }, { capabilities: { logging: {} } });
- *     registerFixtureTools(server);
- *     await server.connect(created);
- *     transport = created;
- *   }
- *   await transport.handleRequest(req, res);
- * });
- * http.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
- *   const { port } = http.address() as { port: number };
- *   console.log(`http://127.0.0.1:${port}/mcp`);
- * });
+ * const server = new McpServer({ name: 'my-server', version: '1.0.0' }, { capabilities: { logging: {} } });
+ * registerFixtureTools(server);
  * ```
+ * A whole server on both transports, with an event store per session and the 404 for an
+ * unplaceable cursor, checkable with `npx mcp-resume-spec check --url http://127.0.0.1:3000/mcp`:
+ * `examples/sdk-server/server.ts` in the package (test/candidates/fixtures-example.test.ts runs it
+ * and checks it with the suite).
  *
  * @param server - a fresh SDK 1.x `McpServer` (one per session)
  * @param executions - the counters to count in; default one map per process (a candidate

@@ -26,6 +26,13 @@ export function parseFlags<O extends Options>(argv: string[], options: O): Flags
       joined[joined.length - 1] = `${previous}=${arg}`;
     } else joined.push(arg);
   }
+  // A value after a flag that takes none: say so, and where a report goes (`--json FILE`).
+  for (const [i, arg] of joined.entries()) {
+    const previous = joined[i - 1];
+    if (!previous?.startsWith('--') || previous.includes('=') || arg.startsWith('-') || options[previous.slice(2)]?.type !== 'boolean') continue;
+    const where = previous === '--json' && options.out !== undefined ? ': --json prints the JSON report on stdout; --out FILE writes it to a file' : '';
+    throw new UsageError(`${previous} takes no value, got ${JSON.stringify(arg)}${where}`);
+  }
   try {
     return parseArgs({ args: joined, options, strict: true, allowPositionals: false }).values as Flags<O>;
   } catch (error) {

@@ -232,7 +232,7 @@ async function checkClient(flags: CheckClientFlags, known: Known): Promise<numbe
   const applied = baseline ? applyBaseline(flags.baseline!, baseline, report.properties, narrowedBy) : undefined;
   const json = renderClientJson(report, failOn, applied);
   if (flags.out !== undefined) writeFileSync(flags.out, json);
-  if (flags.junit !== undefined) writeFileSync(flags.junit, renderClientJunit(report, invocation, applied));
+  if (flags.junit !== undefined) writeFileSync(flags.junit, renderClientJunit(report, invocation, applied, failOn));
   if (flags.markdown !== undefined) {
     const source = flags.adapter !== undefined ? { adapter: flags.adapter, cwd: process.cwd() } : { client: flags.client! };
     writeFileSync(flags.markdown, renderClientMarkdown(report, invocation, source, applied));

@@ -31,7 +31,7 @@ import { UsageError, type Command } from './command.js';
 import { parseTargetUrl } from './target-url.js';
 
 const usage = `usage: mcp-resume-spec check (--url URL | --adapter MODULE) [--mcp PATH] [--sse PATH] [--messages PATH] [--header 'NAME: VALUE']...
-                             [--runs N] [--seed S] [--path P] [--only IDS] [--json] [--junit FILE] [--markdown FILE]
+                             [--runs N] [--seed S] [--path P] [--only IDS] [--json] [--out FILE] [--junit FILE] [--markdown FILE]
                              [--timeout MS] [--max-seconds N] [--client-cursor drain|receive] [--client-dedup on|off] [--no-coverage]
                              [--fail-on must|should|policy] [--baseline FILE] [--write-baseline FILE] [--quiet]
 
@@ -55,6 +55,7 @@ fast-check: sessions, calls, dropped connections, resumes, under both transports
   --path P           replay a counterexample: a fast-check path (with --seed), coverage:N or probe:NAME
   --only IDS         comma-separated property ids: ${propertyIds.join(', ')}
   --json             print the JSON report on stdout instead of the text summary
+  --out FILE         also write the JSON report to FILE
   --junit FILE       also write a JUnit XML report (one test case per property)
   --markdown FILE    also write a Markdown report (sequence diagrams, vitest reproductions)
   --timeout MS       bound of each wait for the candidate, at least 1 (default 2000)
@@ -75,8 +76,8 @@ fast-check: sessions, calls, dropped connections, resumes, under both transports
   --quiet            no progress on stderr (by default a live line on a terminal, a line every few seconds otherwise)
 Report paths are checked before the run. Exit status: 0 no property violated at or above --fail-on
 (baselined failures aside), 1 a property violated at or above it, 2 the check could not run, or the
-server stopped accepting connections mid-check (the --json and --junit reports then say why, with
-status "error").`;
+server stopped accepting connections mid-check (the --json, --out and --junit reports then say why,
+with status "error").`;
 
 /** `--header` values as headers, else a usage error saying which is wrong and why. */
 function parseHeaders(texts: string[] | undefined): Record<string, string> {
@@ -115,6 +116,7 @@ const checkFlags = {
   path: { type: 'string' },
   only: { type: 'string' },
   json: { type: 'boolean' },
+  out: { type: 'string' },
   junit: { type: 'string' },
   markdown: { type: 'string' },
   timeout: { type: 'string' },
@@ -138,7 +140,7 @@ export const checkCommand: Command = {
     const startedAt = performance.now();
     const flags = parseFlags(argv, checkFlags);
     // Report paths first: a path that cannot be written is a usage error before any time is spent.
-    for (const flag of ['junit', 'markdown', 'write-baseline'] as const) {
+    for (const flag of ['out', 'junit', 'markdown', 'write-baseline'] as const) {
       const path = flags[flag];
       if (path !== undefined) checkWritable(flag, path);
     }
@@ -149,7 +151,9 @@ export const checkCommand: Command = {
     } catch (error) {
       const reason = error instanceof UsageError || error instanceof RangeError ? error.message : ((error as Error).message?.split('\n')[0] ?? String(error));
       const ms = performance.now() - startedAt;
-      if (flags.json) process.stdout.write(renderJson(errorJsonReport(who, reason, ms)));
+      const json = flags.json || flags.out !== undefined ? renderJson(errorJsonReport(who, reason, ms)) : undefined;
+      if (flags.json) process.stdout.write(json!);
+      if (flags.out !== undefined) writeFileSync(flags.out, json!);
       if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunitError(who, reason, ms));
       if (flags.markdown !== undefined) writeFileSync(flags.markdown, `# mcp-resume-spec check: ${escapeMarkdown(who.name)}\n\nThe check could not be done: ${escapeMarkdown(reason)}\n`);
       throw error;
@@ -279,11 +283,13 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   const candidateFlags = flags.adapter !== undefined ? `--adapter ${shellQuote(flags.adapter)}` : `--url ${shellQuote(flags.url!)}`;
   const invocation = `npx mcp-resume-spec check ${candidateFlags}${endpointFlags}${headerFlags(headerNames)}${clientFlags}`;
   const reported = applied ? { outcome: applied, lines: baselineLines(applied, listed!, report.properties) } : undefined;
-  if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms, ...(reported ? { baseline: reported } : {}) }));
+  if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms, failOn, ...(reported ? { baseline: reported } : {}) }));
   if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, { ...source, invocation, ...(reported ? { baseline: reported } : {}) }));
   if (flags['write-baseline'] !== undefined) writeBaseline(flags['write-baseline'], report.properties, 'server', applied ? stillListed(applied) : []);
+  const json = renderJson(report, { status, ms, ...(applied ? { baseline: applied } : {}) });
+  if (flags.out !== undefined) writeFileSync(flags.out, json);
   if (flags.json) {
-    process.stdout.write(renderJson(report, { status, ms, ...(applied ? { baseline: applied } : {}) }));
+    process.stdout.write(json);
   } else {
     const text = renderText(report, { color: process.stdout.isTTY === true, invocation, ...(applied ? { baseline: applied } : {}) });
     process.stdout.write(reported ? `${text}\n${reported.lines.join('\n')}\n` : text);

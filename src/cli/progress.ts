@@ -18,7 +18,7 @@ export interface ProgressSink {
 }
 
 /** One unit of work done in a phase: the suite's event, or any checker's with the same fields (`check-client`'s scenarios). */
-export type ProgressEvent = Pick<SuiteProgress, 'done' | 'total' | 'elapsedMs'> & { phase: string; broke: readonly string[] };
+export type ProgressEvent = Pick<SuiteProgress, 'done' | 'total' | 'elapsedMs' | 'waitsRanOut'> & { phase: string; broke: readonly string[] };
 
 /** Renders progress events; `update` is the suite's `onProgress`, `done` ends the live line. */
 export interface ProgressRenderer {
@@ -29,10 +29,14 @@ export interface ProgressRenderer {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** The text of one event: `interleavings 120/200 (12.3 s; 2 properties broken so far)`. */
-export function progressText(event: ProgressEvent, broken: number): string {
+/**
+ * The text of one event: `interleavings 120/200 (12.3 s; 2 properties broken so far)`, and the
+ * waits of the phase so far that ran their full bound (`ranOut`): where the time of a slow phase went.
+ */
+export function progressText(event: ProgressEvent, broken: number, ranOut = 0): string {
   const failing = broken > 0 ? `; ${broken} ${broken === 1 ? 'property' : 'properties'} broken so far` : '';
-  return `${event.phase} ${event.done}/${event.total} (${seconds(event.elapsedMs)}${failing})`;
+  const waits = ranOut > 0 ? `; ${ranOut} ${ranOut === 1 ? 'wait' : 'waits'} ran the full --timeout: a stream kept open with nothing more sent is read that long` : '';
+  return `${event.phase} ${event.done}/${event.total} (${seconds(event.elapsedMs)}${failing}${waits})`;
 }
 
 /** A renderer writing to `sink`; a no-op renderer when `quiet`. */
@@ -45,6 +49,7 @@ export function progressRenderer(sink: ProgressSink, quiet = false): ProgressRen
   let lastWrite = -Infinity;
   let live = '';
   let pending: ProgressEvent | undefined;
+  let ranOut = 0;
   const clear = () => {
     if (sink.tty && live !== '') sink.write('\r\x1b[K');
     live = '';
@@ -65,13 +70,17 @@ export function progressRenderer(sink: ProgressSink, quiet = false): ProgressRen
       const newPhase = event.phase !== phase;
       const last = event.done >= event.total;
       const t = now();
-      if (newPhase && pending && !sink.tty) show(progressText(pending, broken.size));
+      if (newPhase && pending && !sink.tty) show(progressText(pending, broken.size, ranOut));
       if (newPhase && sink.tty && live !== '') sink.write('\n');
-      if (newPhase) live = '';
+      if (newPhase) {
+        live = '';
+        ranOut = 0;
+      }
+      ranOut += event.waitsRanOut ?? 0;
       phase = event.phase;
       // A terminal redraws ten times a second at most; a log gets a phase's first and last line and one every interval.
       if (newPhase || last || t - lastWrite >= (sink.tty ? 100 : interval)) {
-        show(progressText(event, broken.size));
+        show(progressText(event, broken.size, ranOut));
         lastWrite = t;
         pending = undefined;
         if (last && sink.tty) {

@@ -2,6 +2,7 @@
  * The CLI's entry point: runs `main` on this process's arguments. `bin/mcp-resume-spec.js` runs its
  * compiled form from `dist/`; `npm run cli` and `npm start` run it from source through ts-node.
  */
+import { lingerNote } from './linger.js';
 import { main } from './main.js';
 
 /** How long the process may stay up once the command is done, before it is ended. */
@@ -12,6 +13,6 @@ process.exitCode = await main(process.argv.slice(2));
 // stopped (a socket, an interval) would keep the process up, and a CI job with it. Unref'd: a
 // process with nothing left to do ends at once, as before.
 setTimeout(() => {
-  process.stderr.write(`note: an open socket or timer (one an adapter started, say) still kept the process up ${lingerMs / 1000} s after the command ended; exiting\n`);
+  process.stderr.write(`${lingerNote(process.argv.slice(2), process.getActiveResourcesInfo(), lingerMs)}\n`);
   process.exit();
 }, lingerMs).unref();

@@ -7,14 +7,16 @@
  * test case `check` with an `<error>` saying why, as `check`'s. With a baseline, a property it
  * covers or that it lists and now passes has the testcase property `baseline` (`known`, `fixed`)
  * and its line (first in a known failure's text, in a fixed one's `<system-out>`); the suite's
- * `<system-out>` has the baseline's lines as the text report prints them. A known failure stays a
- * `<failure>`: the client does break the property; the exit status is what the baseline changes.
+ * `<system-out>` has the baseline's lines as the text report prints them. A JUnit reader reaches
+ * the exit status's verdict: a failure below `--fail-on` or known to the baseline is a `<skipped>`
+ * whose message says why and whose text keeps the whole failure.
  * Escaping as the server report's. Pure: no I/O.
  */
 import { clientDefinitions } from '../../properties/client/definitions.js';
 import { baselineMark, baselineNote } from '../report/baseline.js';
 import { levelTag, whyLines } from '../report/basis.js';
-import { escapeXmlAttribute, escapeXmlText } from '../report/junit.js';
+import type { FailOn } from '../../properties/definition.js';
+import { escapeXmlAttribute, escapeXmlText, notCountedReason } from '../report/junit.js';
 import { clientBaselineLines, clientCheckError, clientReplayFlags, renderTrace, type ClientBaseline, type ClientPropertyResult, type ClientReport } from './report.js';
 
 function attributes(values: Record<string, string | number | undefined>): string {
@@ -52,15 +54,18 @@ function errorCase(client: ClientReport['client'], reason: string): string[] {
  * Renders a client report as JUnit XML.
  * @param invocation - the command that checked the client, without `--seed`/`--path`
  * @param baseline - what `--baseline FILE` made of the failures, when one was given
+ * @param failOn - the check's `--fail-on` (default `policy`): a failure below it is a `<skipped>`
  * @returns an XML 1.0 document ending with a newline
  */
-export function renderClientJunit(report: ClientReport, invocation: string, baseline?: ClientBaseline): string {
+export function renderClientJunit(report: ClientReport, invocation: string, baseline?: ClientBaseline, failOn: FailOn = 'policy'): string {
   // Every scenario failed to run: the properties are skipped, and the check itself is an error.
   const error = clientCheckError(report);
   const counts = { tests: report.properties.length + (error !== undefined ? 1 : 0), failures: 0, errors: error !== undefined ? 1 : 0, skipped: 0 };
+  const uncounted = (p: ClientPropertyResult): string | undefined =>
+    p.status === 'fail' ? notCountedReason(p.level, failOn, baseline?.known.includes(p.id) ? baseline.file : undefined) : undefined;
   for (const p of report.properties) {
-    if (p.status === 'fail') counts.failures++;
-    if (p.status === 'skip') counts.skipped++;
+    if (p.status === 'fail' && uncounted(p) === undefined) counts.failures++;
+    if (p.status === 'skip' || uncounted(p) !== undefined) counts.skipped++;
   }
   const suite = suiteName(report.client);
   const time = report.ms !== undefined ? (report.ms / 1000).toFixed(3) : undefined;
@@ -84,7 +89,10 @@ export function renderClientJunit(report: ClientReport, invocation: string, base
     lines.push(`    <testcase${attributes({ classname: suite, name: p.id, assertions: p.runs })}>`);
     const mark = baselineMark(baseline, p.id);
     lines.push(`      <properties><property${attributes({ name: 'level', value: p.level })}/>${mark ? `<property${attributes({ name: 'baseline', value: mark })}/>` : ''}</properties>`);
-    if (p.status === 'fail') {
+    const why = uncounted(p);
+    if (why !== undefined) {
+      lines.push(`      <skipped${attributes({ message: `${why}: ${levelTag(p.level)} ${p.reason ?? 'property violated'}` })}>${escapeXmlText(failureText(p, invocation, baseline))}</skipped>`);
+    } else if (p.status === 'fail') {
       lines.push(`      <failure${attributes({ message: `${levelTag(p.level)} ${p.reason ?? 'property violated'}`, type: 'counterexample' })}>${escapeXmlText(failureText(p, invocation, baseline))}</failure>`);
     } else if (p.status === 'skip') {
       lines.push(`      <skipped${attributes({ message: p.reason ?? 'skipped' })}/>`);

@@ -7,13 +7,16 @@
  * the model are listed in the suite's `<system-out>` (findings, not property failures). With a
  * baseline, the suite has the property `baseline` (the file), a property it covers or lists and
  * now passes has the testcase property `baseline` (`known`, `fixed`) and its line, and the suite's
- * `<system-out>` has the baseline's lines; a known failure stays a `<failure>` (the candidate does
- * break the property: the exit status is what the baseline changes), as in `check-client`'s report.
+ * `<system-out>` has the baseline's lines. A JUnit reader reaches the exit status's verdict: a
+ * failure that does not fail the check (below `--fail-on`, or known to the baseline) is a
+ * `<skipped>` whose message says why and whose text keeps the whole failure, as in
+ * `check-client`'s report.
  *
  * Everything from the candidate is escaped; characters XML 1.0 cannot hold at all (most C0
  * controls, U+FFFE/U+FFFF, lone surrogates) are written as visible `\uXXXX` text. Pure: no I/O.
  */
 import type { PropertyId } from '../../model/property-ids.js';
+import { countsAt, type FailOn, type Level } from '../../properties/definition.js';
 import type { PropertyResult, SuiteReport } from '../suite/types.js';
 import { baselineMark, baselineNote, type BaselineOutcome, type ReportBaseline } from './baseline.js';
 import { levelTag, whyLines } from './basis.js';
@@ -80,7 +83,24 @@ function failureText(p: PropertyResult, invocation: string | undefined, baseline
   return lines.join('\n');
 }
 
+/**
+ * Why a failure does not fail the check, when it does not: known to the baseline, or below
+ * `--fail-on`. A JUnit reader must reach the exit status's verdict, so such a failure is written
+ * as `<skipped>` with this as its message (and the failure's text kept).
+ *
+ * @param level - the level the failure counts at
+ * @param failOn - the check's `--fail-on`
+ * @param known - the baseline file, when the baseline covers this failure
+ * @returns the reason, or undefined for a failure that fails the check
+ */
+export function notCountedReason(level: Level, failOn: FailOn, known: string | undefined): string | undefined {
+  if (known !== undefined) return `known failure (baseline ${known}): does not fail the check`;
+  return countsAt(level, failOn) ? undefined : `below --fail-on ${failOn}: does not fail the check`;
+}
+
 export interface JunitReportOptions {
+  /** The check's `--fail-on` (default `policy`): a failure below it is written as `<skipped>`. */
+  failOn?: FailOn;
   /** The command that checked the candidate, without `--seed`/`--path`: prefixes replay lines. */
   invocation?: string;
   /** Wall time of the whole check, ms (default: the interleavings' time, all a suite report knows). */
@@ -98,10 +118,14 @@ export interface JunitReportOptions {
  */
 export function renderJunit(report: SuiteReport, options: JunitReportOptions = {}): string {
   const counts = countStatuses(report);
+  const baseline = options.baseline?.outcome;
+  const uncounted = (p: PropertyResult): string | undefined =>
+    p.status === 'fail' ? notCountedReason(p.level, options.failOn ?? 'policy', baseline?.known.includes(p.id) ? baseline.file : undefined) : undefined;
+  const notFailing = report.properties.filter((p) => uncounted(p) !== undefined).length;
   const suiteName = `mcp-resume-spec.${report.candidate.name}`;
   const ms = options.ms ?? report.interleavings?.ms;
   const time = ms !== undefined ? (ms / 1000).toFixed(3) : undefined;
-  const tally = { tests: counts.total, failures: counts.fail, errors: 0, skipped: counts.skip };
+  const tally = { tests: counts.total, failures: counts.fail - notFailing, errors: 0, skipped: counts.skip + notFailing };
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attributes({ name: 'mcp-resume-spec', ...tally, time })}>`,
@@ -123,12 +147,15 @@ export function renderJunit(report: SuiteReport, options: JunitReportOptions = {
   }
   if (options.baseline) lines.push(`      <property${attributes({ name: 'baseline', value: options.baseline.outcome.file })}/>`);
   lines.push('    </properties>');
-  const baseline = options.baseline?.outcome;
   for (const p of report.properties) {
     const open = `    <testcase${attributes({ classname: suiteName, name: p.id, assertions: p.runs })}>`;
     const mark = baselineMark(baseline, p.id);
     const level = `      <properties><property${attributes({ name: 'level', value: p.level })}/>${mark ? `<property${attributes({ name: 'baseline', value: mark })}/>` : ''}</properties>`;
-    if (p.status === 'fail') {
+    const why = uncounted(p);
+    if (why !== undefined) {
+      lines.push(open, level);
+      lines.push(`      <skipped${attributes({ message: `${why}: ${levelTag(p.level)} ${p.reason ?? 'property violated'}` })}>${escapeXmlText(failureText(p, options.invocation, baseline))}</skipped>`);
+    } else if (p.status === 'fail') {
       lines.push(open, level);
       lines.push(
         `      <failure${attributes({ message: `${levelTag(p.level)} ${p.reason ?? 'property violated'}`, type: 'counterexample' })}>${escapeXmlText(failureText(p, options.invocation, baseline))}</failure>`,

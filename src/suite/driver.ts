@@ -398,7 +398,8 @@ export class ScenarioDriver {
     if (lastEventId === '') {
       // The model's streams open with an event ID (a priming event); this one gave the client none,
       // or (a stale cursor) no earlier session did: the resume is left out, as the model cannot follow.
-      return this.diverge({ error: 'no event ID to present' }, { missing: 'cursor' }, { unfollow: step.stream });
+      const why = step.cursor === 'stale' ? 'no earlier session gave an event ID to present as a stale cursor' : `${step.stream} gave no event ID to present`;
+      return this.diverge({ error: why }, { missing: 'cursor' }, { unfollow: step.stream });
     }
     const answer = await this.client.resume({
       ...(handle ? { from: handle } : {}),

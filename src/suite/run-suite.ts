@@ -74,8 +74,16 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
   const report: SuiteReport = { candidate: { name: target.name, url: target.url }, properties: [], abilities };
   if (target.version !== undefined) report.candidate.version = target.version;
   let scenarios = 0;
-  const progress = (phase: SuiteProgress['phase'], done: number, total: number, broke: PropertyId[]) =>
-    options.onProgress?.({ scenarios: phase === 'shrinking' ? scenarios : ++scenarios, phase, done, total, elapsedMs: performance.now() - started, broke });
+  const progress = (phase: SuiteProgress['phase'], done: number, total: number, broke: PropertyId[], record?: ScenarioRecord) =>
+    options.onProgress?.({
+      scenarios: phase === 'shrinking' ? scenarios : ++scenarios,
+      phase,
+      done,
+      total,
+      elapsedMs: performance.now() - started,
+      broke,
+      ...(record ? { waitsRanOut: record.history.entries.filter((e) => e.type === 'failure' && e.reason === 'timeout').length } : {}),
+    });
 
   const thrownIfLost = () => {
     // Scenarios cut short by the loss would be judged on a server that was not there: no verdict is given.
@@ -96,7 +104,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     if (!goOn()) break;
     const record = await runProbe(probe, context);
     await watch(record);
-    progress('probes', i + 1, applicable.length, verdicts.add(record));
+    progress('probes', i + 1, applicable.length, verdicts.add(record), record);
   }
 
   if (options.coverage !== false) {
@@ -113,7 +121,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       coverage.scenarios++;
       // A scenario that diverged reached only the states before its divergence.
       if (record.followed === path.length) coverage.reached += plan.fresh[i]!;
-      progress('coverage', coverage.scenarios, plan.paths.length, broke);
+      progress('coverage', coverage.scenarios, plan.paths.length, broke, record);
     });
     report.coverage = coverage;
   }
@@ -134,7 +142,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       done++;
       const broke = verdicts.add(record, judged);
       for (const id of broke) if (!(firstFailure.get(id)! <= run)) firstFailure.set(id, run);
-      progress('interleavings', done, planned.length, broke);
+      progress('interleavings', done, planned.length, broke, record);
     });
     report.interleavings = { runs: done, seed, ms: performance.now() - interleavingsStarted };
     // Causes first: a consequence is reported with its cause's (shrunk) run, so it is not shrunk on its own.

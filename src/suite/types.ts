@@ -87,6 +87,12 @@ export interface SuiteProgress {
   total: number;
   elapsedMs: number;
   broke: PropertyId[];
+  /**
+   * Bounded waits of this scenario that ran their full length (`timeoutMs`): a stream the candidate
+   * keeps open with nothing more to send (a replay it does not end, say) is read until then, so a
+   * scenario costs that much more on such a candidate, correct or not.
+   */
+  waitsRanOut?: number;
 }
 
 /** A shrunk, replayable failing scenario. */

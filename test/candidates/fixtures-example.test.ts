@@ -1,37 +1,39 @@
 /**
- * The `@example` of `registerFixtureTools` (src/candidates/fixtures.ts) runs as written: its code is
- * cut out of the TSDoc, transpiled, run with plain Node against the package as the tests' build
- * has it (`mcp-resume-spec/fixtures` and `/event-store` resolve to dist/ by the package's own
- * `exports`), and the server it starts answers the contract of docs/contract.md over real HTTP.
+ * The whole-server example (examples/sdk-server/server.ts, which docs/contract.md embeds and the
+ * README excerpts: test/docs-examples.test.ts) runs as written: transpiled, run with plain Node
+ * against the package as the tests' build has it (`mcp-resume-spec/fixtures` and `/event-store`
+ * resolve to dist/ by the package's own `exports`); the server it starts answers the contract of
+ * docs/contract.md over real HTTP, an unplaceable cursor 404, and passes every property of the
+ * suite under both transports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, expect, test } from 'vitest';
+import { parseTargetUrl } from '../../src/cli/target-url.js';
+import { startLocalRedis, type LocalRedis } from '../../src/redis/local-server.js';
+import { runSuite } from '../../src/suite/run-suite.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the package but not under node_modules (so its name resolves to itself), ignored by git; one folder per run.
 const folder = `${root}scratch/fixtures-example-${process.pid}`;
-let child: ChildProcess | undefined;
+const children: ChildProcess[] = [];
+let redis: LocalRedis | undefined;
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
+  for (const child of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
   }
+  await redis?.stop();
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** The code of the first ```ts block in the TSDoc above `registerFixtureTools`. */
-function exampleCode(): string {
-  const source = readFileSync(`${root}src/candidates/fixtures.ts`, 'utf8');
-  const doc = source.slice(0, source.indexOf('export function registerFixtureTools'));
-  const block = /\* ```ts\n([\s\S]*?)\n \* ```/.exec(doc.slice(doc.lastIndexOf('@example')));
-  if (!block) throw new Error('no ```ts block in the @example of registerFixtureTools');
-  return block[1]!.split('\n').map((line) => line.replace(/^ \* ?/, '')).join('\n');
-}
+/** The example as a user copies it. */
+const exampleCode = (): string => readFileSync(`${root}examples/sdk-server/server.ts`, 'utf8');
 
 interface Frame {
   id?: string;
@@ -70,15 +72,19 @@ async function post(url: string, body: unknown, session?: string): Promise<{ sta
 const messages = (frames: Frame[]): Array<Record<string, unknown>> => frames.flatMap((f) => (f.message ? [f.message] : []));
 const textOf = (result: unknown): unknown => JSON.parse((result as { content: Array<{ text: string }> }).content[0]!.text);
 
-test('the registerFixtureTools example starts a server that serves the contract', async () => {
+let url: string;
+
+/** Starts the example as a user runs it (`REDIS_URL` given or not); resolves with the URL it prints. */
+async function startExample(redisUrl?: string): Promise<string> {
   mkdirSync(folder, { recursive: true });
   const js = ts.transpileModule(exampleCode(), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
   writeFileSync(`${folder}/server.mjs`, js);
-  const started = spawn(process.execPath, [`${folder}/server.mjs`], { cwd: root, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child = started;
+  const { REDIS_URL: _ignored, ...env } = process.env;
+  const started = spawn(process.execPath, [`${folder}/server.mjs`], { cwd: root, env: { ...env, PORT: '0', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(started);
   let stderr = '';
   started.stderr!.on('data', (d) => (stderr += d));
-  const url = await new Promise<string>((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the example printed no URL; stderr: ${stderr}`)), 20_000);
     started.stdout!.on('data', (d) => {
@@ -90,6 +96,21 @@ test('the registerFixtureTools example starts a server that serves the contract'
     });
     started.once('exit', (code) => reject(new Error(`the example exited ${code}; stderr: ${stderr}`)));
   });
+}
+
+/** Every property passes, both transports judged. */
+async function passesEverything(url: string, name: string): Promise<void> {
+  const at = parseTargetUrl(url);
+  const report = await runSuite({ name, url: at.base, paths: at.paths }, { runs: 20, seed: 20261202, timeoutMs: 3000 });
+  expect(report.abilities?.transports.sort()).toEqual(['sse', 'streamable']);
+  for (const p of report.properties) {
+    expect(p.status, `${p.id}: ${p.reason}`).toBe('pass');
+    expect(p.runs, p.id).toBeGreaterThan(0);
+  }
+}
+
+test('the whole-server example starts a server that serves the contract', async () => {
+  url = await startExample();
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
 
   const capabilities = { roots: { listChanged: true } };
@@ -116,4 +137,22 @@ test('the registerFixtureTools example starts a server that serves the contract'
 
   // An unknown session is answered 404 by the example's routing.
   expect((await post(url, { jsonrpc: '2.0', id: 5, method: 'tools/list' }, 'no-such-session')).status).toBe(404);
+
+  // A cursor no store of that session can place: 404 (the SDK's transport alone answers 400).
+  const resume = await fetch(url, {
+    headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': session, 'last-event-id': 'not-an-event' },
+    signal: AbortSignal.timeout(10_000),
+  });
+  await resume.body?.cancel();
+  expect(resume.status).toBe(404);
 }, 60_000);
+
+test('the whole-server example passes every property, both transports judged', async () => {
+  await passesEverything(url, 'examples/sdk-server');
+}, 180_000);
+
+test('with REDIS_URL, its events in Redis Streams, it passes every property too', async () => {
+  const redisUrl = process.env.REDIS_URL ?? (redis = await startLocalRedis()).url;
+  const withRedis = await startExample(redisUrl);
+  await passesEverything(withRedis, 'examples/sdk-server with Redis');
+}, 180_000);

@@ -51,10 +51,12 @@ describe.concurrent('check', () => {
     expect(run.stderr).toMatch(/^interleavings 10\/10 \(/m);
   }, 120_000);
 
-  test('a running server by --url: the text summary', async () => {
-    const run = await runCli(['check', '--url', server.url, '--runs', '5', '--seed', '3', '--timeout', '3000', '--quiet']);
+  test('a running server by --url: the text summary, and the JSON report in the --out file', async () => {
+    const json = join(out, 'by-url.json');
+    const run = await runCli(['check', '--url', server.url, '--runs', '5', '--seed', '3', '--timeout', '3000', '--quiet', '--out', json]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe('');
+    expect(JSON.parse(readFileSync(json, 'utf8'))).toMatchObject({ status: 'pass', candidate: { url: server.url.replace(/\/mcp$/, '') } });
     expect(run.stdout).toMatch(/^candidate: 127\.0\.0\.1:\d+ at http:\/\/127\.0\.0\.1:\d+/);
     expect(run.stdout).toContain(`summary: ${count} pass, 0 fail, 0 skip (${count} properties)`);
   });
@@ -101,7 +103,8 @@ describe.concurrent('check', () => {
   test('a mutant breaking only a policy: exit 1 by default, 0 with --fail-on must, saying what it let pass', async () => {
     // Found without the coverage scenarios, which would only take longer.
     const args = ['check', '--adapter', 'dist/src/mutants/legacy-session-at-mcp.js', '--runs', '5', '--seed', '1', '--timeout', '3000', '--no-coverage', '--json'];
-    const [byDefault, must] = await Promise.all([runCli(args, 170_000), runCli([...args, '--fail-on', 'MUST'], 170_000)]); // as reports print levels
+    const junit = join(mkdtempSync(join(tmpdir(), 'fail-on-')), 'must.xml');
+    const [byDefault, must] = await Promise.all([runCli(args, 170_000), runCli([...args, '--fail-on', 'MUST', '--junit', junit], 170_000)]); // as reports print levels
     const failed = (run: typeof byDefault) =>
       (JSON.parse(run.stdout) as { properties: Array<{ id: string; status: string; level: string }> }).properties.filter((p) => p.status === 'fail');
     // the same findings each time: only policy-level properties fail
@@ -112,6 +115,10 @@ describe.concurrent('check', () => {
     expect(byDefault.code, byDefault.stderr).toBe(1);
     expect(must.code, must.stderr).toBe(0);
     expect(must.stderr).toMatch(/note: \d+ failure\(s\) below --fail-on must do not fail the check/);
+    // The JUnit file says what the exit status says: no failure, the policy ones skipped with why.
+    const xml = parseXml(readFileSync(junit, 'utf8'));
+    expect(findAll(xml, 'failure')).toHaveLength(0);
+    expect(findAll(xml, 'skipped').map((e) => e.attributes.message)).toContainEqual(expect.stringMatching(/^below --fail-on must: does not fail the check: \[POLICY\] /));
   }, 180_000);
 
   test.each([

@@ -23,8 +23,15 @@ describe('flags', () => {
     [['--runs'], /^--runs needs a value$/],
     [['--json=yes'], /^--json takes no value$/],
     [['--runs', '--json'], /^--runs needs a value \(a value starting with "-" is written --runs=-VALUE\)$/],
+    [['--json', 'report.json'], /^--json takes no value, got "report\.json"$/],
   ])('%j is a usage error: %s', (argv, message) => {
     expect(() => parseFlags(argv, options)).toThrow(message);
+  });
+
+  test('--json FILE says where the JSON report goes, for a command that writes it with --out', () => {
+    expect(() => parseFlags(['--json', 'report.json', '--runs', '1'], { ...options, out: { type: 'string' } })).toThrow(
+      /^--json takes no value, got "report\.json": --json prints the JSON report on stdout; --out FILE writes it to a file$/,
+    );
   });
 
   test('a negative number after a flag is its value, for the flag to judge', () => {

@@ -4,7 +4,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { PropertyId } from '../../model/property-ids.js';
-import { progressRenderer } from '../../src/cli/progress.js';
+import startSdk from '../../src/candidates/sdk.js';
+import { progressRenderer, progressText } from '../../src/cli/progress.js';
+import { runSuite } from '../../src/suite/run-suite.js';
 import type { SuiteProgress } from '../../src/suite/types.js';
 
 /** Events of a small check: 2 probes, 3 coverage scenarios, 4 interleavings, one 1 s apart each. */
@@ -66,4 +68,31 @@ describe('progress on stderr', () => {
     expect(render(true, true)).toBe('');
     expect(render(false, true)).toBe('');
   });
+
+  test('waits that ran their full bound are counted per phase: where the time of a slow phase went', () => {
+    let text = '';
+    const progress = progressRenderer({ write: (t) => void (text += t), tty: false, intervalMs: 0, now: () => 0 });
+    progress.update({ phase: 'probes', done: 1, total: 2, elapsedMs: 2100, broke: [], waitsRanOut: 1 });
+    progress.update({ phase: 'probes', done: 2, total: 2, elapsedMs: 6300, broke: [], waitsRanOut: 2 });
+    progress.update({ phase: 'coverage', done: 1, total: 1, elapsedMs: 6400, broke: [], waitsRanOut: 0 });
+    expect(text.split('\n')).toEqual([
+      'probes 1/2 (2.1 s; 1 wait ran the full --timeout: a stream kept open with nothing more sent is read that long)',
+      'probes 2/2 (6.3 s; 3 waits ran the full --timeout: a stream kept open with nothing more sent is read that long)',
+      'coverage 1/1 (6.4 s)',
+      '',
+    ]);
+    expect(progressText({ phase: 'probes', done: 1, total: 1, elapsedMs: 100, broke: [] }, 0)).toBe('probes 1/1 (0.1 s)');
+  });
+
+  test('the SDK keeps a resumed stream open after its replay: the probes say their waits ran out', async () => {
+    const running = await startSdk();
+    try {
+      const events: SuiteProgress[] = [];
+      await runSuite({ name: 'sdk', url: running.url }, { runs: 0, coverage: false, seed: 1, timeoutMs: 2000, onProgress: (p) => events.push(p) });
+      expect(events.every((e) => e.phase === 'probes' && typeof e.waitsRanOut === 'number')).toBe(true);
+      expect(events.reduce((n, e) => n + e.waitsRanOut!, 0)).toBeGreaterThan(0);
+    } finally {
+      await running.stop();
+    }
+  }, 60_000);
 });

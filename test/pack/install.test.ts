@@ -124,9 +124,11 @@ describe('the packed package, installed', () => {
     expect(shipped).toContain('bin/mcp-resume-spec.js');
     expect(shipped).toContain('dist/src/cli/run.js');
     expect(shipped).toContain('dist/src/index.d.ts');
-    // The documents the CLI's reports and --help point to, and the contract's Python example.
-    expect(shipped).toEqual(expect.arrayContaining(['docs/contract.md', 'docs/properties.md', 'docs/claims.md', 'docs/clients.md', 'examples/python/server.py']));
-    expect(shipped.filter((f) => /^(src|test|scripts|model|properties)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
+    // The documents the CLI's reports and --help point to, and the contract's examples (Python; the SDK server the docs embed).
+    expect(shipped).toEqual(
+      expect.arrayContaining(['docs/contract.md', 'docs/properties.md', 'docs/claims.md', 'docs/clients.md', 'examples/python/server.py', 'examples/sdk-server/server.ts']),
+    );
+    expect(shipped.filter((f) => /^(src|test|scripts|model|properties)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('examples/')))).toEqual([]);
   });
 
   test('the library entry points import, with what they export', async () => {

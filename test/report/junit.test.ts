@@ -124,15 +124,20 @@ describe('JUnit XML', () => {
     const cases = new Map(findAll(root, 'testcase').map((c) => [c.attributes.name, c]));
     const mark = (id: string) => findAll(cases.get(id)!, 'property').find((p) => p.attributes.name === 'baseline')?.attributes.value;
     expect([mark('unknown-cursor-rejected'), mark('no-silent-loss'), mark('order-preserved'), mark('session-ids-secure')]).toEqual(['known', 'fixed', undefined, undefined]);
-    expect(findAll(cases.get('unknown-cursor-rejected')!, 'failure')[0]!.text).toMatch(/^known failure: covered by the baseline b\.json, it does not fail the check\n\n/);
+    // A known failure does not fail the check: a JUnit reader must not count it either. Skipped, the detail kept.
+    expect(findAll(cases.get('unknown-cursor-rejected')!, 'failure')).toHaveLength(0);
+    const known = findAll(cases.get('unknown-cursor-rejected')!, 'skipped')[0]!;
+    expect(known.attributes.message).toBe('known failure (baseline b.json): does not fail the check: [POLICY] GET /mcp with an unknown Last-Event-ID was answered 200 with a quiet stream');
+    expect(known.text).toMatch(/^known failure: covered by the baseline b\.json, it does not fail the check\n\n/);
+    expect(known.text).toContain('replay: ');
     expect(findAll(cases.get('order-preserved')!, 'failure')[0]!.text).not.toContain('baseline');
     expect(findAll(cases.get('no-silent-loss')!, 'system-out')[0]!.text).toBe(
       'FIXED no-silent-loss: listed in the baseline, passes now (remove it from the baseline)\nevery promised event reached the application',
     );
     const suiteOut = findAll(root, 'system-out').map((e) => e.text).at(-1);
     expect(suiteOut).toBe('baseline b.json: 1 known failure(s) do not fail the check (unknown-cursor-rejected)\nFIXED no-silent-loss: listed in the baseline, passes now (remove it from the baseline)');
-    // The failure is still a failure: the exit status, not the report, is what a baseline changes.
-    expect(root.attributes).toMatchObject({ failures: '2' });
+    // The new failure alone is a failure, as the exit status counts.
+    expect(root.attributes).toMatchObject({ failures: '1', skipped: '2' });
   });
 
   test('a pass with no reason is a testcase with its level only', () => {
@@ -143,5 +148,23 @@ describe('JUnit XML', () => {
     expect(testcase!.children.map((c) => c.name)).toEqual(['properties']);
     expect(findAll(testcase!, 'property')[0]!.attributes).toEqual({ name: 'level', value: 'must' });
     expect(root.attributes).toMatchObject({ tests: '1', failures: '0', skipped: '0' });
+  });
+
+  test('--fail-on: a failure below it is skipped, with why and the whole failure kept; one at or above it stays a failure', () => {
+    const report = sampleReport();
+    const root = parseXml(renderJunit(report, { failOn: 'must', invocation: 'mcp-resume-spec check --url http://127.0.0.1:41234' }));
+    expect(root.attributes).toMatchObject({ tests: '4', failures: '0', skipped: '3' });
+    expect(findAll(root, 'failure')).toHaveLength(0);
+    const order = findAll(findAll(root, 'testcase').find((c) => c.attributes.name === 'order-preserved')!, 'skipped')[0]!;
+    expect(order.attributes.message).toBe('below --fail-on must: does not fail the check: [POLICY] r1: seq 3 reached the application before seq 2');
+    expect(order.text).toContain('why this is required:\n');
+    expect(order.text).toContain('replay: mcp-resume-spec check --url http://127.0.0.1:41234 --seed 1234567 --path 12:3:0:0');
+    // At the default (policy) every failure counts.
+    expect(parseXml(renderJunit(report, { failOn: 'policy' })).attributes).toMatchObject({ failures: '2', skipped: '1' });
+    // A MUST failure stays a failure at --fail-on must.
+    report.properties = report.properties.map((p) => (p.id === 'order-preserved' ? { ...p, level: 'must' as const } : p));
+    const must = parseXml(renderJunit(report, { failOn: 'must' }));
+    expect(must.attributes).toMatchObject({ failures: '1', skipped: '2' });
+    expect(findAll(must, 'failure')[0]!.attributes.message).toBe('[MUST] r1: seq 3 reached the application before seq 2');
   });
 });

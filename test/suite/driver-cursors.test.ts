@@ -18,6 +18,7 @@ import { boundsOf, candidateBounds, planCoverage, staleCursorPath } from '../../
 import { referenceClient } from '../../src/suite/run-suite.js';
 import { runSteps, type ScenarioContext } from '../../src/suite/scenario.js';
 import { judgeHistory } from '../../src/suite/verdicts.js';
+import { traceLines } from '../../src/report/findings.js';
 
 let running: RunningCandidate | undefined;
 afterEach(async () => {
@@ -52,7 +53,9 @@ test('a stale resume with no earlier event ID to carry over is left out as a div
   const record = await runSteps(context, bounds, path, { seed: -1, path: 'test' });
   const resume = record.steps.find((s) => s.kind === 'resume')!;
   expect(resume.cursor).toEqual({ value: null, origin: 'stale' });
-  expect(resume.answer).toEqual({ error: 'no event ID to present' });
+  // Said as what it is: no earlier session's ID, though this session's stream may have sent one.
+  expect(resume.answer).toEqual({ error: 'no earlier session gave an event ID to present as a stale cursor' });
+  expect(traceLines([resume])[0]).toMatch(/^6\. client resumes r1 over streamable with no stale Last-Event-ID\b.* -> no earlier session gave an event ID to present as a stale cursor\b/);
   expect(resume.expected).toEqual({ missing: 'cursor' });
   expect(presented(record)).not.toContain(garbageCursor);
 }, 60_000);
