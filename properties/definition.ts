@@ -107,6 +107,7 @@ export function specUrl(revision: Revision, page: string, anchor?: string): stri
 export const sections = {
   resumability: { page: 'basic/transports', anchor: 'resumability-and-redelivery', section: 'Resumability and Redelivery' },
   sending: { page: 'basic/transports', anchor: 'sending-messages-to-the-server', section: 'Sending Messages to the Server' },
+  listening: { page: 'basic/transports', anchor: 'listening-for-messages-from-the-server', section: 'Listening for Messages from the Server' },
   multipleConnections: { page: 'basic/transports', anchor: 'multiple-connections', section: 'Multiple Connections' },
   sessionManagement: { page: 'basic/transports', anchor: 'session-management', section: 'Session Management' },
   backwardsCompatibility: { page: 'basic/transports', anchor: 'backwards-compatibility', section: 'Backwards Compatibility' },

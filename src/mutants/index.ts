@@ -19,6 +19,7 @@ import { mutant as sameMsRandomOrderMutant } from './same-ms-random-order.js';
 import { mutant as seed000Mutant } from './seed-000.js';
 import { mutant as seed003Mutant } from './seed-003.js';
 import { mutant as sharedEventStoreMutant } from './shared-event-store.js';
+import { mutant as standaloneLiveLostMutant } from './standalone-live-lost.js';
 import { mutant as unknownCursor200Mutant } from './unknown-cursor-200.js';
 import { mutant as unknownCursorEmptyStreamMutant } from './unknown-cursor-empty-stream.js';
 
@@ -35,6 +36,7 @@ export { resumedStandaloneSilent } from './resumed-standalone-silent.js';
 export { retentionPartialReplay } from './retention-partial-replay.js';
 export { sameMsRandomOrder, type SameMsRandomOrderOptions } from './same-ms-random-order.js';
 export { sharedEventStore } from './shared-event-store.js';
+export { standaloneLiveLost } from './standalone-live-lost.js';
 export { unknownCursor200 } from './unknown-cursor-200.js';
 
 /**
@@ -66,6 +68,7 @@ export const codeMutants: readonly Mutant[] = Object.freeze([
   rerunOnResumeMutant,
   retentionPartialReplayMutant,
   resumedStandaloneSilentMutant,
+  standaloneLiveLostMutant,
 ]);
 
 /** Every mutant, policy mutants first. */
