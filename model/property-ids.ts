@@ -17,9 +17,13 @@ export const propertyIds = [
   'session-ids-secure',
   'terminated-session-404',
   'replay-has-no-gap',
+  'standalone-delivers',
 ] as const;
 
 export type PropertyId = (typeof propertyIds)[number];
 
-/** Properties about the bytes of real IDs: the model's IDs are abstract, so they have no invariant. */
-export const historyOnlyProperties: readonly PropertyId[] = ['session-ids-secure'];
+/**
+ * Properties with no invariant: about the bytes of real IDs (the model's IDs are abstract), or
+ * about a connected stream's delivery (the model's server writes every frame it sends).
+ */
+export const historyOnlyProperties: readonly PropertyId[] = ['session-ids-secure', 'standalone-delivers'];

@@ -15,6 +15,7 @@ import { definition as noSilentStall } from './judges/no-silent-stall.basis.js';
 import { definition as orderPreserved } from './judges/order-preserved.basis.js';
 import { definition as replayHasNoGap } from './judges/replay-has-no-gap.basis.js';
 import { definition as sessionIdsSecure } from './judges/session-ids-secure.basis.js';
+import { definition as standaloneDelivers } from './judges/standalone-delivers.basis.js';
 import { definition as terminatedSession404 } from './judges/terminated-session-404.basis.js';
 import { definition as unknownCursorRejected } from './judges/unknown-cursor-rejected.basis.js';
 
@@ -32,6 +33,7 @@ export const definitions: Record<PropertyId, PropertyDefinition> = {
   'session-ids-secure': sessionIdsSecure,
   'terminated-session-404': terminatedSession404,
   'replay-has-no-gap': replayHasNoGap,
+  'standalone-delivers': standaloneDelivers,
 };
 
 /** A property's basis as results carry it: the definition without its id and level. */

@@ -12,6 +12,7 @@ import { judgeNoSilentStall } from './no-silent-stall.js';
 import { judgeOrderPreserved } from './order-preserved.js';
 import { judgeReplayHasNoGap } from './replay-has-no-gap.js';
 import { judgeSessionIdsSecure } from './session-ids-secure.js';
+import { judgeStandaloneDelivers } from './standalone-delivers.js';
 import { judgeTerminatedSession404 } from './terminated-session-404.js';
 import { judgeUnknownCursorRejected } from './unknown-cursor-rejected.js';
 
@@ -29,4 +30,5 @@ export const judges: Record<PropertyId, Judge> = {
   'session-ids-secure': judgeSessionIdsSecure,
   'terminated-session-404': judgeTerminatedSession404,
   'replay-has-no-gap': judgeReplayHasNoGap,
+  'standalone-delivers': judgeStandaloneDelivers,
 };

@@ -48,7 +48,7 @@ function expectedOn(view: HistoryView, origin: number): Expected[] {
 }
 
 /** Whether the client left the stream's session after `conn`: it DELETEd it or initialized another. */
-function leftSession(view: HistoryView, origin: number, conn: number): boolean {
+export function leftSession(view: HistoryView, origin: number, conn: number): boolean {
   const session = view.sessionOfConn(origin);
   for (const e of view.exchanges.values()) {
     if (e.conn <= conn) continue;

@@ -61,6 +61,8 @@ const advice: Record<PropertyId, string> = {
   'terminated-session-404': 'After DELETE, answer every request with that session ID with 404.',
   'replay-has-no-gap':
     "Refuse with 404 a Last-Event-ID whose event (or any event after it on its stream) your log retention has dropped, as you refuse an unknown one; never replay what is left.",
+  'standalone-delivers':
+    'Write every notification meant for the standalone GET stream to the response that carries it, from the moment it is opened (not only once resumed), for as long as it stays connected.',
 };
 
 /** Replaces what differs run to run with placeholders. */

@@ -187,7 +187,7 @@ export function modelDoc(): string {
     '',
     table(
       ['id', 'statement', 'model invariant'],
-      propertyIds.map((id) => [`\`${id}\``, definitions[id].statement, historyOnlyProperties.includes(id) ? 'no (about real IDs only)' : 'yes']),
+      propertyIds.map((id) => [`\`${id}\``, definitions[id].statement, historyOnlyProperties.includes(id) ? 'no (real histories only)' : 'yes']),
     ),
     '',
     '## What exploration finds',

@@ -13,11 +13,13 @@ import { mutant as predictableSessionIdsMutant } from './predictable-session-ids
 import { mutant as replayOtherStreamsMutant } from './replay-other-streams.js';
 import { mutant as replaySkipsFirstMutant } from './replay-skips-first.js';
 import { mutant as rerunOnResumeMutant } from './rerun-on-resume.js';
+import { mutant as resumedStandaloneSilentMutant } from './resumed-standalone-silent.js';
 import { mutant as retentionPartialReplayMutant } from './retention-partial-replay.js';
 import { mutant as sameMsRandomOrderMutant } from './same-ms-random-order.js';
 import { mutant as seed000Mutant } from './seed-000.js';
 import { mutant as seed003Mutant } from './seed-003.js';
 import { mutant as sharedEventStoreMutant } from './shared-event-store.js';
+import { mutant as standaloneLiveLostMutant } from './standalone-live-lost.js';
 import { mutant as unknownCursor200Mutant } from './unknown-cursor-200.js';
 import { mutant as unknownCursorEmptyStreamMutant } from './unknown-cursor-empty-stream.js';
 
@@ -30,9 +32,11 @@ export { predictableSessionIds } from './predictable-session-ids.js';
 export { replayOtherStreams } from './replay-other-streams.js';
 export { replaySkipsFirst } from './replay-skips-first.js';
 export { rerunOnResume } from './rerun-on-resume.js';
+export { resumedStandaloneSilent } from './resumed-standalone-silent.js';
 export { retentionPartialReplay } from './retention-partial-replay.js';
 export { sameMsRandomOrder, type SameMsRandomOrderOptions } from './same-ms-random-order.js';
 export { sharedEventStore } from './shared-event-store.js';
+export { standaloneLiveLost } from './standalone-live-lost.js';
 export { unknownCursor200 } from './unknown-cursor-200.js';
 
 /**
@@ -63,6 +67,8 @@ export const codeMutants: readonly Mutant[] = Object.freeze([
   capabilitiesResetOnResumeMutant,
   rerunOnResumeMutant,
   retentionPartialReplayMutant,
+  resumedStandaloneSilentMutant,
+  standaloneLiveLostMutant,
 ]);
 
 /** Every mutant, policy mutants first. */

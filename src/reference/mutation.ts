@@ -11,7 +11,7 @@
  * A mutation with state (a counter, a clock) belongs to one server: build a fresh one per
  * `createReferenceServer` call.
  */
-import type { Capabilities, Reply, SessionContext, SessionEvent, StoredEvent } from '../../model/session-types.js';
+import type { Capabilities, Reply, SessionContext, SessionEvent, StoredEvent, StreamKind } from '../../model/session-types.js';
 import type { Transport } from '../../model/transport.js';
 import type { Session, SessionState } from './session.js';
 
@@ -117,6 +117,18 @@ export interface Mutation {
    * them (default: the machine's `context.capabilities`).
    */
   capabilities?(session: SessionFacts): Capabilities | null;
+  /**
+   * Whether a new streamable stream of `kind` (a POST's response stream, the standalone GET stream)
+   * opens with its priming event, for a client that is sent one (default: true). The event stays
+   * in the session's log either way.
+   */
+  priming?(kind: Exclude<StreamKind, 'legacy'>): boolean;
+  /**
+   * Whether a frame sent on `stream` while a response carries it is written to that response
+   * (default: true). False leaves it in the log only, as if the stream had no connection: a
+   * replay still carries it. Frames a reply opens a response with (a replay) are always written.
+   */
+  live?(session: SessionFacts, stream: string): boolean;
 }
 
 /** No mutation: the reference server. */

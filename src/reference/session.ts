@@ -180,7 +180,9 @@ export class Session implements SessionFacts {
       this.holdQuiet(res);
       return;
     }
-    this.write(res, reply.frames, options.priming);
+    const kind = this.context.streams.find((s) => s.id === reply.stream)?.kind;
+    const priming = options.priming && (kind === 'legacy' || kind === undefined || this.mutation.priming?.(kind) !== false);
+    this.write(res, reply.frames, priming);
     if (reply.end) {
       res.end();
       return;
@@ -235,7 +237,7 @@ export class Session implements SessionFacts {
     const res = this.connections.get(reply.stream);
     // No response carries the stream: the machine has (or is about to have) it disconnected.
     if (res === undefined) return;
-    this.write(res, reply.frames, true);
+    if (this.mutation.live?.(this, reply.stream) !== false) this.write(res, reply.frames, true);
     if (reply.end) {
       this.connections.delete(reply.stream);
       res.end();

@@ -4,7 +4,8 @@
  * running them exercises every state the specification distinguishes at least once. Beside them,
  * one scenario per stream kind (a POST response stream, the standalone GET stream, the legacy
  * stream) drops that stream, resumes it and then has it carry live traffic: shortest paths alone
- * rarely reach a resumed stream that carries anything afterwards. And two scenarios with a second
+ * rarely reach a resumed stream that carries anything afterwards (the standalone one needs a
+ * second unsolicited call for traffic sent after its resume). And two scenarios with a second
  * call: one presents an earlier session's cursor on a stream still owed its response, one makes a
  * call while the legacy stream is down and resumes it.
  */
@@ -57,7 +58,7 @@ export interface CoveragePlan {
   fresh: number[];
   /** Which stream kind each stream-kind scenario exercises, by index into `paths`. */
   streamKinds: Map<number, StreamKind>;
-  /** Bounds a path needs beyond `bounds` (the second call of the stale-cursor and missed-call scenarios), by index into `paths`. */
+  /** Bounds a path needs beyond `bounds` (the second call of the standalone, stale-cursor and missed-call scenarios), by index into `paths`. */
   wider: Map<number, Bounds>;
 }
 
@@ -100,7 +101,7 @@ function pathBuilder(abilities: CandidateAbilities, client: ClientSettings, boun
 export function streamKindPath(kind: StreamKind, abilities: CandidateAbilities, client: ClientSettings, bounds: Bounds): WorldStep[] | undefined {
   const transport = kind === 'legacy' ? 'sse' : 'streamable';
   if (!abilities.transports.includes(transport)) return undefined;
-  if (kind === 'standalone' && !abilities.fixtures.emitUnsolicited) return undefined;
+  if (kind === 'standalone') return standalonePath(abilities, client, bounds);
   // First with traffic before the drop too; without it when nothing would be left to carry after.
   for (const before of [1, 0]) {
     const built = pathBuilder(abilities, client, bounds);
@@ -115,9 +116,8 @@ export function streamKindPath(kind: StreamKind, abilities: CandidateAbilities, 
       return sent;
     };
     if (!take({ type: 'INITIALIZE', transport })) return undefined;
-    // The model resumes a stream that is owed something: a call is made first (an unsolicited one
-    // for the standalone stream, whose notifications it carries).
-    if (!take({ type: 'CALL', unsolicited: kind === 'standalone' })) return undefined;
+    // The model resumes a stream that is owed something: a call is made first.
+    if (!take({ type: 'CALL', unsolicited: false })) return undefined;
     const target = built.world.client.streams.filter((s) => s.kind === kind).at(-1)?.id;
     if (target === undefined) return undefined;
     if (traffic(target, before) !== before) continue;
@@ -126,6 +126,36 @@ export function streamKindPath(kind: StreamKind, abilities: CandidateAbilities, 
     if (traffic(target, Number.MAX_SAFE_INTEGER) > 0) return path;
   }
   return undefined;
+}
+
+/** The bounds of the standalone stream's scenario: a second unsolicited call, made after the resume. */
+export function standaloneBounds(bounds: Bounds): Bounds {
+  return { ...bounds, calls: Math.max(bounds.calls, 2), unsolicited: Math.max(bounds.unsolicited, 2) };
+}
+
+/**
+ * The standalone GET stream's scenario: an unsolicited call whose notification is received and
+ * drained (so the stream has carried an event ID, whether or not the server primes it), the drop,
+ * the resume with that cursor, then a second unsolicited call whose notifications the resumed stream
+ * carries live. Resuming with a priming event's ID instead would leave a server that sends none
+ * (SDK 1.32.2's GET stream) never resumed with a cursor; and the first call's notifications alone
+ * would reach the resumed stream only as replay. Undefined when this candidate cannot be driven so.
+ */
+function standalonePath(abilities: CandidateAbilities, client: ClientSettings, bounds: Bounds): WorldStep[] | undefined {
+  if (!abilities.fixtures.emitUnsolicited || bounds.notifications < 1 || bounds.unsolicited < 2) return undefined;
+  const built = pathBuilder(abilities, client, bounds);
+  const take = (step: WorldStep) => built.take(step);
+  if (!take({ type: 'INITIALIZE', transport: 'streamable' }) || !take({ type: 'CALL', unsolicited: true })) return undefined;
+  const stream = built.world.client.streams.find((s) => s.kind === 'standalone')?.id;
+  if (stream === undefined) return undefined;
+  const event = (): boolean => take({ type: 'SEND', stream }) && take({ type: 'RECEIVE', stream }) && take({ type: 'DRAIN', stream });
+  if (!event() || !take({ type: 'DROP', stream }) || !take({ type: 'RESUME', stream, via: 'same', cursor: 'own' })) return undefined;
+  if (built.world.client.phase !== 'ready') return undefined;
+  // What the first call still owes comes in the replay; the second call's notifications come live.
+  while (event());
+  if (!take({ type: 'CALL', unsolicited: true }) || !event()) return undefined;
+  while (event());
+  return built.path;
 }
 
 /**
@@ -221,13 +251,15 @@ function newPlan(abilities: CandidateAbilities, client: ClientSettings): Coverag
   // that has it fails early, and a check's first counterexample comes in its first seconds.
   const paths: WorldStep[][] = [];
   const streamKinds = new Map<number, StreamKind>();
+  const wider = new Map<number, Bounds>();
   for (const kind of ['request', 'standalone', 'legacy'] as const) {
-    const path = streamKindPath(kind, abilities, client, bounds);
+    const within = kind === 'standalone' ? standaloneBounds(bounds) : bounds;
+    const path = streamKindPath(kind, abilities, client, within);
     if (!path) continue;
+    if (within !== bounds) wider.set(paths.length, within);
     streamKinds.set(paths.length, kind);
     paths.push(path);
   }
-  const wider = new Map<number, Bounds>();
   const twoCalls = { ...bounds, calls: 2 };
   for (const path of [staleCursorPath(abilities, client, twoCalls), missedCallPath(abilities, client, twoCalls)]) {
     if (!path) continue;

@@ -22,7 +22,7 @@ import { createReferenceServer, noMutation } from '../../src/reference/index.js'
  */
 const clientSidePolicies = ['inclusive-replay-no-dedup', 'cursor-on-receive'];
 /** Modules of `src/mutants/` that are not mutants. */
-const notMutants = ['index.ts', 'mutant.ts', 'found.ts'];
+const notMutants = ['index.ts', 'mutant.ts', 'found.ts', 'standalone-streams.ts'];
 
 describe('shape', () => {
   test('names are unique, one file each, and the file default-exports the mutant\'s start', async () => {
@@ -56,7 +56,7 @@ describe('shape', () => {
     expect(policyMutants.every((m) => m.kind === 'policy')).toBe(true);
   });
 
-  test('code mutants: the twelve the suite must kill, each breaking something', () => {
+  test('code mutants: the fourteen the suite must kill, each breaking something', () => {
     expect(codeMutants.map((m) => m.name)).toEqual([
       'replay-skips-first',
       'same-ms-random-order',
@@ -70,6 +70,8 @@ describe('shape', () => {
       'capabilities-reset-on-resume',
       'rerun-on-resume',
       'retention-partial-replay',
+      'resumed-standalone-silent',
+      'standalone-live-lost',
     ]);
     for (const m of codeMutants) {
       expect(m.kind).toBe('code');

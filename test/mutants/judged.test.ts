@@ -104,6 +104,24 @@ async function postResumed(run: Run, c: CheckClient, label: string, count: numbe
   if (resumed.kind === 'stream') await run.settle(c, resumed.stream, { id: call.id, tool: 'emit', args: { label, count } });
 }
 
+/** Receives and drains what `stream` carries until it is quiet (or ends). */
+async function readUntilQuiet(stream: SseStream): Promise<void> {
+  for (;;) {
+    const r = await stream.receive(QUIET_MS);
+    if (r.kind !== 'frame') return;
+    stream.drainAll();
+  }
+}
+
+/** The standalone stream opened, then `emit_unsolicited {label, count}` answered and the stream read until quiet. */
+async function standaloneCalled(run: Run, label: string, count: number): Promise<{ c: CheckClient; standalone: SseStream }> {
+  const c = await run.session();
+  const standalone = ((await c.openStandalone()) as { stream: SseStream }).stream;
+  expect((await (await c.callTool('emit_unsolicited', { label, count })).response()).kind).toBe('response');
+  await readUntilQuiet(standalone);
+  return { c, standalone };
+}
+
 interface Case {
   name: string;
   mutation: () => Mutation;
@@ -251,6 +269,27 @@ const cases: Case[] = [
     // By the resume the log keeps only a4 and the result: the cursor (a1) is older, and the replay skips a2, a3.
     scenario: async (run) => postResumed(run, await run.session(), 'a', 4),
     judged: ['replay-has-no-gap', 'no-silent-loss'],
+  },
+  {
+    name: 'resumed-standalone-silent',
+    mutation: catalog.resumedStandaloneSilent,
+    // u's notification is the cursor (no priming event on the mutant's GET stream); v is called after the resume.
+    scenario: async (run) => {
+      const { c, standalone } = await standaloneCalled(run, 'u', 1);
+      standalone.drop();
+      const resumed = await c.resume({ from: standalone });
+      expect(resumed.kind).toBe('stream');
+      expect((await (await c.callTool('emit_unsolicited', { label: 'v', count: 1 })).response()).kind).toBe('response');
+      await readUntilQuiet((resumed as { stream: SseStream }).stream);
+    },
+    judged: ['no-silent-loss'],
+  },
+  {
+    name: 'standalone-live-lost',
+    mutation: catalog.standaloneLiveLost,
+    // The stream stays connected: u's notifications are logged, never written.
+    scenario: async (run) => void (await standaloneCalled(run, 'u', 2)),
+    judged: ['standalone-delivers'],
   },
 ];
 

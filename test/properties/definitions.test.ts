@@ -85,6 +85,7 @@ describe('property definitions', () => {
       'session-ids-secure': 'must',
       'terminated-session-404': 'must',
       'replay-has-no-gap': 'policy',
+      'standalone-delivers': 'policy',
     });
   });
 

@@ -96,7 +96,7 @@ test('the stale-cursor coverage scenario: unknown-cursor-200 loses, stalls and r
   ] as const) {
     const context = await contextFor(name === 'reference' ? () => startReference() : mutantByName(name).start, name);
     const plan = planCoverage(context.abilities, referenceClient);
-    const [i] = [...plan.wider.keys()];
+    const i = [...plan.wider.keys()].find((k) => plan.paths[k]!.at(-1)?.type === 'RESUME');
     expect(i, name).toBeDefined();
     expect(plan.paths[i!]).toEqual(staleCursorPath(context.abilities, referenceClient, boundsOf(plan, i!)));
     expect(plan.paths[i!]!.at(-1)).toMatchObject({ type: 'RESUME', cursor: 'stale' });
@@ -110,3 +110,25 @@ test('the stale-cursor coverage scenario: unknown-cursor-200 loses, stalls and r
     running = undefined;
   }
 }, 60_000);
+
+test('the standalone coverage scenario resumes with a notification cursor and judges what comes after: resumed-standalone-silent loses; the reference and an SDK server without priming pass', async () => {
+  for (const [name, start, expected] of [
+    ['resumed-standalone-silent', mutantByName('resumed-standalone-silent').start, ['no-silent-loss']],
+    ['reference', () => startReference(), []],
+    ['no-priming', noPriming, []],
+  ] as const) {
+    const context = await contextFor(start, name);
+    const plan = planCoverage(context.abilities, referenceClient);
+    const i = [...plan.streamKinds].find(([, kind]) => kind === 'standalone')?.[0];
+    expect(i, name).toBeDefined();
+    const record = await runSteps(context, boundsOf(plan, i!), plan.paths[i!]!, { seed: -1, path: `coverage:${i}` });
+    // The resume presented an event ID the stream carried (a notification's where the server does not prime).
+    const resume = record.steps.find((s) => s.kind === 'resume')!;
+    expect(resume.cursor?.value, name).not.toBeNull();
+    expect(resume.answer.status, name).toBe(200);
+    const judged = judgeHistory(record.history, ['no-silent-loss']).get('no-silent-loss')!;
+    expect(judged.status === 'fail' ? ['no-silent-loss'] : [], `${name}: ${judged.reason}`).toEqual(expected);
+    await running!.stop();
+    running = undefined;
+  }
+}, 90_000);
