@@ -14,7 +14,8 @@ export const propertyIds = [
   'capabilities-honoured',
   'at-most-once-effect',
   'no-silent-stall',
-  'session-ids-secure',
+  'session-ids-visible-ascii',
+  'session-ids-unguessable',
   'terminated-session-404',
   'replay-has-no-gap',
 ] as const;
@@ -22,4 +23,4 @@ export const propertyIds = [
 export type PropertyId = (typeof propertyIds)[number];
 
 /** Properties about the bytes of real IDs: the model's IDs are abstract, so they have no invariant. */
-export const historyOnlyProperties: readonly PropertyId[] = ['session-ids-secure'];
+export const historyOnlyProperties: readonly PropertyId[] = ['session-ids-visible-ascii', 'session-ids-unguessable'];

@@ -161,13 +161,14 @@ describe('session machine', () => {
   test('a legacy session not yet initialized is not found under streamable HTTP, as an initialized one is', () => {
     const actor = createActor(sessionMachine, { input: { sessionId: 'x', tag: 'x', policy: reference.server } }).start();
     actor.send({ type: 'OPEN_LEGACY' });
-    for (const event of [
+    const events: SessionEvent<unknown>[] = [
       { type: 'REQUEST', transport: 'streamable', requestId: 'q', messages: [] },
       { type: 'NOTIFY', transport: 'streamable' },
       { type: 'OPEN_STANDALONE', transport: 'streamable' },
       { type: 'RESUME', transport: 'streamable', lastEventId: 'sse:1' },
       { type: 'DELETE', transport: 'streamable' },
-    ] as const) {
+    ];
+    for (const event of events) {
       actor.send(event);
       expect(actor.getSnapshot().context.reply).toMatchObject({ status: 404, reason: 'session not found for this transport' });
     }

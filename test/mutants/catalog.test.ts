@@ -56,7 +56,7 @@ describe('shape', () => {
     expect(policyMutants.every((m) => m.kind === 'policy')).toBe(true);
   });
 
-  test('code mutants: the twelve the suite must kill, each breaking something', () => {
+  test('code mutants: the thirteen the suite must kill, each breaking something', () => {
     expect(codeMutants.map((m) => m.name)).toEqual([
       'replay-skips-first',
       'same-ms-random-order',
@@ -70,6 +70,7 @@ describe('shape', () => {
       'capabilities-reset-on-resume',
       'rerun-on-resume',
       'retention-partial-replay',
+      'streamable-session-counter',
     ]);
     for (const m of codeMutants) {
       expect(m.kind).toBe('code');

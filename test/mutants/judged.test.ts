@@ -200,7 +200,7 @@ const cases: Case[] = [
     scenario: async (run) => {
       for (const transport of ['streamable', 'sse', 'streamable', 'streamable'] as const) await run.session(transport);
     },
-    judged: ['session-ids-secure'],
+    judged: ['session-ids-unguessable'],
   },
   {
     name: 'delete-keeps-session',
@@ -251,6 +251,15 @@ const cases: Case[] = [
     // By the resume the log keeps only a4 and the result: the cursor (a1) is older, and the replay skips a2, a3.
     scenario: async (run) => postResumed(run, await run.session(), 'a', 4),
     judged: ['replay-has-no-gap', 'no-silent-loss'],
+  },
+  {
+    name: 'streamable-session-counter',
+    mutation: catalog.streamableSessionCounter,
+    // Four of each transport, interleaved: pooled, the legacy UUIDs hid the counter.
+    scenario: async (run) => {
+      for (const transport of ['streamable', 'sse', 'sse', 'streamable', 'sse', 'streamable', 'sse', 'streamable'] as const) await run.session(transport);
+    },
+    judged: ['session-ids-unguessable'],
   },
 ];
 

@@ -70,7 +70,8 @@ describe('property definitions', () => {
       'capabilities-honoured': 'derived',
       'at-most-once-effect': 'policy',
       'no-silent-stall': 'should',
-      'session-ids-secure': 'must',
+      'session-ids-visible-ascii': 'must',
+      'session-ids-unguessable': 'should',
       'terminated-session-404': 'must',
       'replay-has-no-gap': 'policy',
     });
