@@ -14,7 +14,8 @@ export const propertyIds = [
   'capabilities-honoured',
   'at-most-once-effect',
   'no-silent-stall',
-  'session-ids-secure',
+  'session-ids-visible-ascii',
+  'session-ids-unguessable',
   'terminated-session-404',
   'replay-has-no-gap',
   'standalone-delivers',
@@ -26,4 +27,4 @@ export type PropertyId = (typeof propertyIds)[number];
  * Properties with no invariant: about the bytes of real IDs (the model's IDs are abstract), or
  * about a connected stream's delivery (the model's server writes every frame it sends).
  */
-export const historyOnlyProperties: readonly PropertyId[] = ['session-ids-secure', 'standalone-delivers'];
+export const historyOnlyProperties: readonly PropertyId[] = ['session-ids-visible-ascii', 'session-ids-unguessable', 'standalone-delivers'];

@@ -171,6 +171,9 @@ export const sessionMachine = setup({
   guards: {
     /** The request came in under a transport this session is not served at. */
     foreignTransport: ({ context, event }) => 'transport' in event && !serves(context, event.transport),
+    /** Before initialize: the legacy stream opened the session, and the event comes under the other transport. */
+    openedUnderForeignTransport: ({ context, event }) =>
+      context.transport !== null && 'transport' in event && !serves(context, event.transport),
     /** A legacy request needs the session's one stream. */
     noLegacyStream: ({ context, event }) =>
       event.type === 'REQUEST' && event.transport === 'sse' && !context.streams.some((s) => s.kind === 'legacy'),
@@ -253,7 +256,11 @@ export const sessionMachine = setup({
           { guard: 'idleExpires', target: 'terminated', description: 'expired: idle past its TTL', actions: assign(({ context }) => ({ ...endSession(context), expired: true })) },
           { description: 'not idle', actions: assign({ reply: () => refuse(409, 'the session is not idle') }) },
         ],
-        '*': { description: '400 not initialized', actions: assign({ reply: () => refuse(400, 'session not initialized') }) },
+        // A legacy session not yet initialized is as unknown at /mcp as an initialized one.
+        '*': [
+          { guard: 'openedUnderForeignTransport', description: '404 session not found for this transport', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          { description: '400 not initialized', actions: assign({ reply: () => refuse(400, 'session not initialized') }) },
+        ],
       },
     },
     active: {

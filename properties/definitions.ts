@@ -14,7 +14,8 @@ import { definition as noSilentLoss } from './judges/no-silent-loss.basis.js';
 import { definition as noSilentStall } from './judges/no-silent-stall.basis.js';
 import { definition as orderPreserved } from './judges/order-preserved.basis.js';
 import { definition as replayHasNoGap } from './judges/replay-has-no-gap.basis.js';
-import { definition as sessionIdsSecure } from './judges/session-ids-secure.basis.js';
+import { definition as sessionIdsUnguessable } from './judges/session-ids-unguessable.basis.js';
+import { definition as sessionIdsVisibleAscii } from './judges/session-ids-visible-ascii.basis.js';
 import { definition as standaloneDelivers } from './judges/standalone-delivers.basis.js';
 import { definition as terminatedSession404 } from './judges/terminated-session-404.basis.js';
 import { definition as unknownCursorRejected } from './judges/unknown-cursor-rejected.basis.js';
@@ -30,7 +31,8 @@ export const definitions: Record<PropertyId, PropertyDefinition> = {
   'capabilities-honoured': capabilitiesHonoured,
   'at-most-once-effect': atMostOnceEffect,
   'no-silent-stall': noSilentStall,
-  'session-ids-secure': sessionIdsSecure,
+  'session-ids-visible-ascii': sessionIdsVisibleAscii,
+  'session-ids-unguessable': sessionIdsUnguessable,
   'terminated-session-404': terminatedSession404,
   'replay-has-no-gap': replayHasNoGap,
   'standalone-delivers': standaloneDelivers,

@@ -11,7 +11,8 @@ import { judgeNoSilentLoss } from './no-silent-loss.js';
 import { judgeNoSilentStall } from './no-silent-stall.js';
 import { judgeOrderPreserved } from './order-preserved.js';
 import { judgeReplayHasNoGap } from './replay-has-no-gap.js';
-import { judgeSessionIdsSecure } from './session-ids-secure.js';
+import { judgeSessionIdsUnguessable } from './session-ids-unguessable.js';
+import { judgeSessionIdsVisibleAscii } from './session-ids-visible-ascii.js';
 import { judgeStandaloneDelivers } from './standalone-delivers.js';
 import { judgeTerminatedSession404 } from './terminated-session-404.js';
 import { judgeUnknownCursorRejected } from './unknown-cursor-rejected.js';
@@ -27,7 +28,8 @@ export const judges: Record<PropertyId, Judge> = {
   'capabilities-honoured': judgeCapabilitiesHonoured,
   'at-most-once-effect': judgeAtMostOnceEffect,
   'no-silent-stall': judgeNoSilentStall,
-  'session-ids-secure': judgeSessionIdsSecure,
+  'session-ids-visible-ascii': judgeSessionIdsVisibleAscii,
+  'session-ids-unguessable': judgeSessionIdsUnguessable,
   'terminated-session-404': judgeTerminatedSession404,
   'replay-has-no-gap': judgeReplayHasNoGap,
   'standalone-delivers': judgeStandaloneDelivers,

@@ -57,7 +57,8 @@ const advice: Record<PropertyId, string> = {
   'at-most-once-effect':
     'Deliver every tool result a client is owed (see the loss and stall findings): a client whose result never comes retries, and the tool runs again.',
   'no-silent-stall': 'Never answer a resume with 200 and a stream that will carry nothing: refuse it with 404 so the client knows to re-initialize.',
-  'session-ids-secure': 'Generate session IDs from a cryptographically secure source, visible ASCII only.',
+  'session-ids-visible-ascii': 'Use only visible ASCII (0x21-0x7E) in session IDs.',
+  'session-ids-unguessable': 'Generate session IDs from a cryptographically secure source, on every transport: no counter, no clock.',
   'terminated-session-404': 'After DELETE, answer every request with that session ID with 404.',
   'replay-has-no-gap':
     "Refuse with 404 a Last-Event-ID whose event (or any event after it on its stream) your log retention has dropped, as you refuse an unknown one; never replay what is left.",

@@ -43,6 +43,11 @@ const kinds = {
   client: { ids: clientPropertyIds as readonly string[], what: 'client property id', command: 'check-client', levelOf: (id: string) => clientDefinitions[id as ClientPropertyId].level },
 } as const;
 
+/** Property ids of earlier versions that a baseline may still list, and what became of each. */
+const retiredPropertyIds: Readonly<Record<string, string>> = {
+  'session-ids-secure': 'since split into session-ids-visible-ascii (MUST) and session-ids-unguessable (SHOULD)',
+};
+
 /** The kind other than `kind`. */
 const other = (kind: BaselineKind): BaselineKind => (kind === 'server' ? 'client' : 'server');
 
@@ -87,6 +92,11 @@ function readEntries(path: string, kind: BaselineKind): Map<string, Level | unde
   const ids = new Map<string, Level | undefined>();
   for (const entry of file.failures) {
     const id = typeof entry === 'string' ? entry : (entry as { id?: unknown } | null)?.id;
+    if (kind === 'server' && typeof id === 'string' && Object.hasOwn(retiredPropertyIds, id)) {
+      throw new UsageError(
+        `--baseline: ${path} lists ${JSON.stringify(id)}, a property of earlier versions ${retiredPropertyIds[id]}: list whichever of them fails (check --write-baseline writes the current ids)`,
+      );
+    }
     if (typeof id !== 'string' || !known.includes(id)) {
       const theirs = typeof id === 'string' && kinds[other(kind)].ids.includes(id) ? `, a ${kinds[other(kind)].what} (${kinds[other(kind)].command}'s)` : '';
       throw new UsageError(`--baseline: ${path} lists ${JSON.stringify(entry)}${theirs}, not a ${what}; known: ${known.join(', ')}`);

@@ -28,7 +28,7 @@ import { checkWritable } from './output-paths.js';
 import { progressRenderer } from './progress.js';
 import { extraHeaderProblem, parseExtraHeader } from '../client/extra-headers.js';
 import { UsageError, type Command } from './command.js';
-import { parseTargetUrl } from './target-url.js';
+import { namedByFlags, parseTargetUrl } from './target-url.js';
 
 const usage = `usage: mcp-resume-spec check (--url URL | --adapter MODULE) [--mcp PATH] [--sse PATH] [--messages PATH] [--header 'NAME: VALUE']...
                              [--runs N] [--seed S] [--path P] [--only IDS] [--json] [--out FILE] [--junit FILE] [--markdown FILE]
@@ -43,6 +43,8 @@ fast-check: sessions, calls, dropped connections, resumes, under both transports
   --url URL          a running server's streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp
                      (legacy endpoints default to sse and messages beside it); a URL without a path is a base URL;
                      one ending in /sse names the legacy endpoint (streamable HTTP is then taken at /mcp beside it);
+                     an endpoint named (by its path, --mcp or --sse) must answer initialize, or exit 2; under a base
+                     URL either transport may be missing (what needs it is reported skip);
                      https:// too (certificates verified as Node does; NODE_EXTRA_CA_CERTS=ca.pem for a private CA)
   --adapter MODULE   a .ts, .mts, .cts, .js, .mjs or .cjs module whose default export starts a candidate:
                      () => Promise<{url, stop, name?, version?, headers?}>
@@ -75,9 +77,10 @@ fast-check: sessions, calls, dropped connections, resumes, under both transports
                      (with --baseline, the listed properties this run did not judge are kept)
   --quiet            no progress on stderr (by default a live line on a terminal, a line every few seconds otherwise)
 Report paths are checked before the run. Exit status: 0 no property violated at or above --fail-on
-(baselined failures aside), 1 a property violated at or above it, 2 the check could not run, or the
-server stopped accepting connections mid-check (the --json, --out and --junit reports then say why,
-with status "error").`;
+(baselined failures aside), 1 a property violated at or above it, 2 the check could not run (a named
+endpoint not answering initialize included), the server stopped accepting connections mid-check, or
+no property could be judged (every one skipped: nothing judged is no pass); the --json, --out and
+--junit reports then say why, with status "error".`;
 
 /** `--header` values as headers, else a usage error saying which is wrong and why. */
 function parseHeaders(texts: string[] | undefined): Record<string, string> {
@@ -220,10 +223,11 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
         if (problem) throw new UsageError(`the headers ${flags.adapter} answered with: ${problem}`);
       }
       if (at.note) process.stderr.write(`note: ${at.note}\n`);
-      target = { name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''), url: at.base, paths: at.paths, headers: { ...started.headers, ...headers } };
+      // The adapter's URL names no endpoint the user chose: only the endpoint flags do.
+      target = { name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''), url: at.base, paths: at.paths, headers: { ...started.headers, ...headers }, required: namedByFlags(paths) };
       if (started.version !== undefined) target.version = started.version;
     } else {
-      target = { name: who.name, url: location!.base, paths: location!.paths, headers };
+      target = { name: who.name, url: location!.base, paths: location!.paths, headers, required: location!.named };
     }
     Object.assign(who, { name: target.name, url: target.url });
     if (location?.note) process.stderr.write(`note: ${location.note}\n`);
@@ -250,6 +254,12 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     } finally {
       restoreConsole();
     }
+  }
+  // Nothing judged is no pass: the candidate could not be checked (exit 2), with the skips' reasons.
+  if (report.properties.length > 0 && report.properties.every((p) => p.status === 'skip')) {
+    const reasons = report.properties.slice(0, 3).map((p) => `${p.id}: ${p.reason}`);
+    const more = report.properties.length > 3 ? `; and ${report.properties.length - 3} more` : '';
+    throw new UsageError(`could not check ${target.url}: no property could be judged, every one was skipped (${reasons.join('; ')}${more})`);
   }
   const ms = performance.now() - startedAt;
   const failures = report.properties.filter((p) => p.status === 'fail');

@@ -7,7 +7,11 @@
  * as before this form existed. `--sse` and `--messages` override the legacy endpoints either way.
  * A URL ending in the legacy stream's own name (`/sse`, with no `--mcp` or `--sse`) names that
  * endpoint, a common slip: the streamable endpoint is then taken as `/mcp` beside it, and a note says so.
+ *
+ * An endpoint the user named (the URL's path, `--mcp`, `--sse`) must answer `initialize`: the other
+ * transport answering is not enough (`named`). Under a base URL either transport may be missing.
  */
+import type { Transport } from '../../model/transport.js';
 import type { Endpoint } from '../../properties/history.js';
 import { UsageError } from './command.js';
 
@@ -21,6 +25,13 @@ export interface TargetLocation {
   endpoint: string;
   /** How the URL was read, when not as given (the legacy endpoint named instead of the streamable one). */
   note?: string;
+  /** The transports whose endpoint the URL or an endpoint flag names: each must answer `initialize`. */
+  named: Transport[];
+}
+
+/** The transports whose endpoint flag was given: named, whatever the URL. */
+export function namedByFlags(overrides: Partial<Record<Endpoint, string>>): Transport[] {
+  return [...(overrides.mcp !== undefined ? ['streamable' as const] : []), ...(overrides.sse !== undefined ? ['sse' as const] : [])];
 }
 
 const defaultPaths: Record<Endpoint, string> = { mcp: '/mcp', sse: '/sse', messages: '/messages' };
@@ -60,8 +71,10 @@ export function parseTargetUrl(text: string, overrides: Partial<Record<Endpoint,
     // The legacy stream's endpoint, named where the streamable one belongs.
     const paths: Record<Endpoint, string> = { ...defaultPaths, ...overrides, sse: endpointPath };
     const endpoint = base + paths.mcp;
-    return { base, paths, endpoint, note: `${source} names the legacy HTTP+SSE endpoint ${url.origin + path}: checking it as such, and streamable HTTP at ${endpoint} beside it (it should name the streamable endpoint; if ${path} is your streamable HTTP endpoint, give the legacy one with --sse PATH)` };
+    return { base, paths, endpoint, named: ['sse', ...namedByFlags(overrides)], note: `${source} names the legacy HTTP+SSE endpoint ${url.origin + path}: checking it as such, and streamable HTTP at ${endpoint} beside it (it should name the streamable endpoint; if ${path} is your streamable HTTP endpoint, give the legacy one with --sse PATH)` };
   }
   const paths: Record<Endpoint, string> = { ...defaultPaths, ...(endpointPath !== undefined ? { mcp: endpointPath } : {}), ...overrides };
-  return { base, paths, endpoint: base + paths.mcp };
+  const named = namedByFlags(overrides);
+  if (endpointPath !== undefined && !named.includes('streamable')) named.unshift('streamable');
+  return { base, paths, endpoint: base + paths.mcp, named };
 }

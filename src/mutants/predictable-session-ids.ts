@@ -10,7 +10,7 @@ export function predictableSessionIds(): Mutation {
 export const mutant = codeMutant(
   'predictable-session-ids',
   'Session IDs are a counter (session-1, session-2, ...): visible ASCII, but guessable',
-  ['session-ids-secure'],
+  ['session-ids-unguessable'],
   predictableSessionIds,
 );
 

@@ -34,7 +34,7 @@ export function getSse(req: IncomingMessage, res: ServerResponse, url: URL, cont
   if (sessionId === undefined) {
     // A `Last-Event-ID` without a session names nothing: like the SDK, this is a new session
     // (an EventSource reconnecting to the bare `/sse` URL sends one).
-    const session = context.store.create();
+    const session = context.store.create('sse');
     const reply = session.step({ type: 'OPEN_LEGACY' });
     if (!served(reply)) session.dispose();
     requireServed(reply);

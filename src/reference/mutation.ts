@@ -84,8 +84,8 @@ export interface RouteResumeInput {
 export interface Mutation {
   /** Shown in reports and errors. */
   readonly name: string;
-  /** A new session's ID (default: 128 random bits, hex). Asked again if it collides with a live one. */
-  sessionId?(): string;
+  /** A new session's ID, for a session opened under `transport` (default: 128 random bits, hex). Asked again if it collides with a live one. */
+  sessionId?(transport: Transport): string;
   /** Event IDs on the wire (default: the machine's IDs). */
   eventIds?: EventIdCodec;
   /**

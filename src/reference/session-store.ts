@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerPolicy } from '../../model/policy.js';
+import type { Transport } from '../../model/transport.js';
 import { noMutation, type Mutation } from './mutation.js';
 import { Session } from './session.js';
 
@@ -68,13 +69,13 @@ export class SessionStore {
 
   /**
    * A new session, not yet in the store (it is added once the machine has accepted its opening
-   * event). Its ID is 128 random bits in hex: visible ASCII, unguessable (`session-ids-secure`).
+   * event). Its ID is 128 random bits in hex: visible ASCII (`session-ids-visible-ascii`), unguessable (`session-ids-unguessable`).
    * Its tag is random and unique in this store, so a cursor of one session never names an event
    * of another (`no-cross-session-replay`) even though each session numbers its events from 1.
-   * A mutation may choose the ID instead.
+   * A mutation may choose the ID instead, knowing the transport that opens the session.
    */
-  create(): Session {
-    const nextId = this.mutation.sessionId?.bind(this.mutation) ?? (() => randomBytes(16).toString('hex'));
+  create(transport: Transport): Session {
+    const nextId = this.mutation.sessionId === undefined ? () => randomBytes(16).toString('hex') : () => this.mutation.sessionId!(transport);
     let id = nextId();
     for (let attempts = 1; this.sessions.has(id); attempts++) {
       if (attempts >= 100) throw new Error(`the session-ID generator keeps answering IDs in use (${id.slice(0, 64)})`);

@@ -94,7 +94,7 @@ function initialize(res: ServerResponse, context: RouteContext, request: JsonRpc
     session = lookup(context, presented, request.id);
     requireServed(session.step(event), request.id);
   } else {
-    session = context.store.create();
+    session = context.store.create('streamable');
     const reply = session.step(event);
     if (!served(reply)) session.dispose();
     requireServed(reply, request.id);

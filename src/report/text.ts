@@ -5,7 +5,7 @@
  * candidate: NAME VERSION at URL
  * PASS  [SHOULD]   no-silent-loss             runs 200  REASON
  * FAIL  [POLICY]   unknown-cursor-rejected    runs 3    REASON
- * SKIP  [MUST]     session-ids-secure         runs 0    REASON
+ * SKIP  [MUST]     session-ids-visible-ascii  runs 0    REASON
  * summary: 10 pass, 1 fail, 1 skip (12 properties)
  *
  * root causes (one observation, several failures):

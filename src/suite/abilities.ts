@@ -1,7 +1,8 @@
 /**
  * Finds out what a candidate can be asked: which transports answer `initialize`, which fixture
  * tools `tools/list` shows, and whether it offers resumption (sends SSE event IDs on the streams
- * a client would resume). A candidate that answers neither transport cannot be checked.
+ * a client would resume). A candidate that answers neither transport cannot be checked, nor one
+ * whose named endpoint (`CandidateTarget.required`) does not answer, whatever the other does.
  */
 import { randomBytes } from 'node:crypto';
 import type { Transport } from '../../model/transport.js';
@@ -39,7 +40,9 @@ async function tryTransport(
   }
 }
 
-/** Probes both transports. @throws CandidateUnusable when neither answers `initialize`. */
+const transportName: Record<Transport, string> = { streamable: 'streamable HTTP', sse: 'legacy HTTP+SSE' };
+
+/** Probes both transports. @throws CandidateUnusable when neither answers `initialize`, or a required one does not. */
 export async function probeAbilities(target: CandidateTarget, timeoutMs: number): Promise<CandidateAbilities> {
   let url: URL;
   try {
@@ -63,6 +66,16 @@ export async function probeAbilities(target: CandidateTarget, timeoutMs: number)
     endpoints.sse = at('sse', '/sse');
   } else notes.push(`legacy HTTP+SSE at ${at('sse', '/sse')}: ${sse.reason}`);
   if (transports.length === 0) throw new CandidateUnusable(`${target.url} answers initialize under neither transport (${notes.join('; ')})`);
+  const probed = { streamable: { result: streamable, at: at('mcp', '/mcp') }, sse: { result: sse, at: at('sse', '/sse') } };
+  for (const transport of target.required ?? []) {
+    const { result } = probed[transport];
+    if (result.ok) continue;
+    const other = probed[transport === 'sse' ? 'streamable' : 'sse'];
+    throw new CandidateUnusable(
+      `the ${transportName[transport]} endpoint named, ${probed[transport].at}, does not answer initialize (${result.reason}): the endpoint to check must answer it` +
+        (other.result.ok ? `; ${transportName[transport === 'sse' ? 'streamable' : 'sse']} at ${other.at} does (to check a server of that transport alone, give its endpoint or the base URL ${target.url})` : ''),
+    );
+  }
   const tools = new Set([...(streamable.ok ? streamable.tools : []), ...(sse.ok ? sse.tools : [])]);
   const fixtures = { emit: tools.has('emit'), emitUnsolicited: tools.has('emit_unsolicited'), sessionInfo: tools.has('session_info') };
   const unlisted = [streamable, sse].flatMap((t) => (t.ok && t.unlisted !== undefined ? [t.unlisted] : []));

@@ -49,7 +49,7 @@ async function firstIdentified(stream: SseStream, timeoutMs: number): Promise<bo
 export const probes: Probe[] = [
   {
     name: 'session-ids',
-    for: ['session-ids-secure'],
+    for: ['session-ids-visible-ascii', 'session-ids-unguessable'],
     applies: () => true,
     async run(client, context, note) {
       for (const transport of context.abilities.transports) {

@@ -20,6 +20,11 @@ export interface CandidateTarget {
   paths?: Partial<Record<Endpoint, string>>;
   /** Headers sent with every request (e.g. `authorization`), as `CheckClientOptions.headers`; never written to a report. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Transports whose endpoint the user named (`check --url` with a path, `--mcp`, `--sse`): each must
+   * answer `initialize`, or the candidate cannot be checked. Absent: either may be missing (a base URL).
+   */
+  required?: readonly Transport[];
 }
 
 /** What the probe found the candidate can do. */

@@ -115,7 +115,7 @@ describe('the official Python SDK (mcp 2.3.0) with an in-memory event store', ()
     expect(verdict('unknown-cursor-rejected')).toMatchObject({ level: 'policy', status: 'fail' });
     expect(verdict('unknown-cursor-rejected').reason).toMatch(/was answered 200 with a stream/);
 
-    for (const id of ['event-ids-unique', 'session-ids-secure', 'terminated-session-404', 'no-silent-stall', 'at-most-once-effect']) {
+    for (const id of ['event-ids-unique', 'session-ids-visible-ascii', 'session-ids-unguessable', 'terminated-session-404', 'no-silent-stall', 'at-most-once-effect']) {
       expect(verdict(id), id).toMatchObject({ status: 'pass' });
     }
 

@@ -12,6 +12,8 @@ import { createReferenceServer, type ReferenceServer } from '../../src/reference
 import { reportSchemaVersion } from '../../src/report/json.js';
 import { reportSchema } from '../../src/report/report-schema.js';
 import { toolVersion } from '../../src/version.js';
+import type { RunningCandidate } from '../../src/candidates/adapter.js';
+import { startPlainServer } from '../candidates/plain-server.js';
 import { findAll, parseXml } from '../report/xml-check.js';
 import { runCli } from './run-cli.js';
 
@@ -20,11 +22,15 @@ const count = propertyIds.length;
 const version = toolVersion();
 const out = mkdtempSync(join(tmpdir(), 'mcp-resume-spec-check-'));
 let server: ReferenceServer;
+/** A correct server of streamable HTTP only. */
+let plain: RunningCandidate;
 beforeAll(async () => {
   server = await createReferenceServer();
+  plain = await startPlainServer();
 });
 afterAll(async () => {
   await server.close();
+  await plain.stop();
 });
 
 describe.concurrent('check', () => {
@@ -78,6 +84,37 @@ describe.concurrent('check', () => {
     expect(run.stderr).toBe(`note: --url names the legacy HTTP+SSE endpoint ${sse}: checking it as such, and streamable HTTP at ${new URL(server.url).origin}/mcp beside it (it should name the streamable endpoint; if /sse is your streamable HTTP endpoint, give the legacy one with --sse PATH)\n`);
     expect(run.stdout).toMatch(/^abilities: transports streamable at http:\/\/127\.0\.0\.1:\d+\/mcp, sse at http:\/\/127\.0\.0\.1:\d+\/sse;/m);
     expect(run.stdout).toContain('summary: 1 pass, 0 fail, 0 skip (1 properties)');
+  });
+
+  test.each([
+    ['a trailing slash', '/mcp/'],
+    ['a wrong path', '/wrongpath'],
+  ])('--url naming a streamable endpoint that does not answer (%s): exit 2 with the reason, though the legacy endpoint answers', async (_, path) => {
+    const origin = new URL(server.url).origin;
+    const run = await runCli(['check', '--url', `${origin}${path}`, '--runs', '0', '--no-coverage', '--timeout', '3000', '--quiet', '--json']);
+    expect(run.code, run.stdout).toBe(2);
+    const reason = `could not check ${origin}: the streamable HTTP endpoint named, ${origin}${path}, does not answer initialize (`;
+    expect(run.stderr).toContain(reason);
+    expect(run.stderr).toContain(`: the endpoint to check must answer it; legacy HTTP+SSE at ${origin}/sse does (to check a server of that transport alone, give its endpoint or the base URL ${origin})`);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'error', properties: [] });
+  });
+
+  test('--url naming the legacy endpoint of a streamable-only server: exit 2; its base URL checks streamable HTTP alone', async () => {
+    const origin = new URL(plain.url).origin;
+    const named = await runCli(['check', '--url', `${origin}/sse`, '--runs', '0', '--no-coverage', '--only', 'terminated-session-404', '--timeout', '3000', '--quiet']);
+    expect(named.code, named.stdout).toBe(2);
+    expect(named.stderr).toContain(`the legacy HTTP+SSE endpoint named, ${origin}/sse, does not answer initialize (`);
+    const base = await runCli(['check', '--url', origin, '--runs', '0', '--no-coverage', '--only', 'terminated-session-404', '--timeout', '3000', '--quiet']);
+    expect(base.code, base.stderr).toBe(0);
+    expect(base.stdout).toContain('summary: 1 pass, 0 fail, 0 skip (1 properties)');
+  });
+
+  test('a check in which no property could be judged is no pass: exit 2 with the skips\' reasons', async () => {
+    // A streamable-only server has nothing to show of a resume under the other transport.
+    const run = await runCli(['check', '--url', plain.url, '--runs', '0', '--no-coverage', '--only', 'no-cross-transport-resume', '--timeout', '3000', '--quiet', '--json']);
+    expect(run.code, run.stdout).toBe(2);
+    expect(run.stderr).toMatch(/could not check http:\/\/127\.0\.0\.1:\d+: no property could be judged, every one was skipped \(no-cross-transport-resume: /);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'error' });
   });
 
   test('a mutant breaking a MUST: exit 1 even with --fail-on must, the failure with its level and trace, a Markdown report with a sequence diagram and a vitest reproduction', async () => {

@@ -73,6 +73,11 @@ describe('baseline files', () => {
     ['not JSON', 'nope', /--baseline: .* is not JSON/],
     ['an unknown property', JSON.stringify({ baselineVersion: 1, failures: [{ id: 'no-lost-events' }] }), /lists \{"id":"no-lost-events"\}, not a property id/],
     ['no failures array', JSON.stringify({ ids: [] }), /has no "failures" array/],
+    [
+      'a property id of earlier versions',
+      JSON.stringify({ baselineVersion: 1, failures: [{ id: 'session-ids-secure', level: 'must' }] }),
+      /lists "session-ids-secure", a property of earlier versions since split into session-ids-visible-ascii \(MUST\) and session-ids-unguessable \(SHOULD\): list whichever of them fails \(check --write-baseline writes the current ids\)$/,
+    ],
   ])('%s: a usage error', (name, text, message) => {
     expect(() => readBaseline(file(`${name.replace(/\W+/g, '-')}.json`, text))).toThrow(message);
   });
@@ -92,7 +97,7 @@ describe('baseline files', () => {
   test('entries as objects or bare ids; known are the listed failures, fixed the listed passes, a skip is neither (unjudged)', () => {
     const listed = readBaseline(file('ok.json', JSON.stringify({ baselineVersion: 1, failures: [{ id: 'no-silent-loss', level: 'should' }, 'event-ids-unique', 'order-preserved'] })));
     const result = (id: PropertyResult['id'], status: PropertyResult['status']) => ({ id, status }) as PropertyResult;
-    const applied = applyBaseline('ok.json', listed, [result('no-silent-loss', 'fail'), result('event-ids-unique', 'pass'), result('order-preserved', 'skip'), result('session-ids-secure', 'fail')]);
+    const applied = applyBaseline('ok.json', listed, [result('no-silent-loss', 'fail'), result('event-ids-unique', 'pass'), result('order-preserved', 'skip'), result('session-ids-visible-ascii', 'fail')]);
     expect(applied).toEqual({ file: 'ok.json', known: ['no-silent-loss'], fixed: ['event-ids-unique'], unjudged: ['order-preserved'] });
   });
 

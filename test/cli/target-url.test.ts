@@ -8,6 +8,7 @@ describe('parseTargetUrl', () => {
       base: 'http://127.0.0.1:3000',
       paths: { mcp: '/mcp', sse: '/sse', messages: '/messages' },
       endpoint: 'http://127.0.0.1:3000/mcp',
+      named: ['streamable'],
     });
   });
 
@@ -16,24 +17,29 @@ describe('parseTargetUrl', () => {
       base: 'http://localhost:8080/api/v1',
       paths: { mcp: '/stream', sse: '/sse', messages: '/messages' },
       endpoint: 'http://localhost:8080/api/v1/stream',
+      named: ['streamable'],
     });
   });
 
   test('a trailing slash stays part of the endpoint', () => {
-    expect(parseTargetUrl('http://127.0.0.1:3000/mcp/')).toMatchObject({ base: 'http://127.0.0.1:3000', paths: { mcp: '/mcp/' } });
+    expect(parseTargetUrl('http://127.0.0.1:3000/mcp/')).toMatchObject({ base: 'http://127.0.0.1:3000', paths: { mcp: '/mcp/' }, named: ['streamable'] });
   });
 
-  test('a base URL (no path): the default endpoints', () => {
+  test('a base URL (no path): the default endpoints, none named (either transport may be missing)', () => {
     for (const text of ['http://127.0.0.1:3000', 'http://127.0.0.1:3000/']) {
       expect(parseTargetUrl(text)).toEqual({
         base: 'http://127.0.0.1:3000',
         paths: { mcp: '/mcp', sse: '/sse', messages: '/messages' },
         endpoint: 'http://127.0.0.1:3000/mcp',
+        named: [],
       });
     }
+    // An endpoint flag names its endpoint, under a base URL too.
+    expect(parseTargetUrl('http://127.0.0.1:3000', { sse: '/events' }).named).toEqual(['sse']);
   });
 
   test('legacy endpoints stay overridable', () => {
+    expect(parseTargetUrl('http://127.0.0.1:3000/mcp', { sse: '/events', messages: '/post' }).named).toEqual(['streamable', 'sse']);
     expect(parseTargetUrl('http://127.0.0.1:3000/mcp', { sse: '/events', messages: '/post' }).paths).toEqual({
       mcp: '/mcp',
       sse: '/events',
@@ -46,6 +52,7 @@ describe('parseTargetUrl', () => {
       base: 'http://127.0.0.1:3000/api',
       paths: { mcp: '/mcp', sse: '/sse', messages: '/messages' },
       endpoint: 'http://127.0.0.1:3000/api/mcp',
+      named: ['sse'],
       note: '--url names the legacy HTTP+SSE endpoint http://127.0.0.1:3000/api/sse: checking it as such, and streamable HTTP at http://127.0.0.1:3000/api/mcp beside it (it should name the streamable endpoint; if /api/sse is your streamable HTTP endpoint, give the legacy one with --sse PATH)',
     });
     // A server whose streamable endpoint is named sse says where its legacy stream is.
@@ -53,6 +60,7 @@ describe('parseTargetUrl', () => {
       base: 'http://127.0.0.1:3000',
       paths: { mcp: '/sse', sse: '/events', messages: '/messages' },
       endpoint: 'http://127.0.0.1:3000/sse',
+      named: ['streamable', 'sse'],
     });
   });
 
@@ -61,6 +69,7 @@ describe('parseTargetUrl', () => {
       base: 'http://127.0.0.1:3000/api',
       paths: { mcp: '/mcp', sse: '/sse', messages: '/messages' },
       endpoint: 'http://127.0.0.1:3000/api/mcp',
+      named: ['streamable'],
     });
   });
 
@@ -69,6 +78,7 @@ describe('parseTargetUrl', () => {
       base: 'https://mcp.example.com',
       paths: { mcp: '/mcp', sse: '/sse', messages: '/messages' },
       endpoint: 'https://mcp.example.com/mcp',
+      named: ['streamable'],
     });
   });
 

@@ -157,4 +157,24 @@ describe('session machine', () => {
     actor.send({ type: 'INITIALIZE', transport: 'sse', protocolVersion: '2024-11-05', capabilities: {} });
     expect(actor.getSnapshot().value).toBe('active');
   });
+
+  test('a legacy session not yet initialized is not found under streamable HTTP, as an initialized one is', () => {
+    const actor = createActor(sessionMachine, { input: { sessionId: 'x', tag: 'x', policy: reference.server } }).start();
+    actor.send({ type: 'OPEN_LEGACY' });
+    const events: SessionEvent<unknown>[] = [
+      { type: 'REQUEST', transport: 'streamable', requestId: 'q', messages: [] },
+      { type: 'NOTIFY', transport: 'streamable' },
+      { type: 'OPEN_STANDALONE', transport: 'streamable' },
+      { type: 'RESUME', transport: 'streamable', lastEventId: 'sse:1' },
+      { type: 'DELETE', transport: 'streamable' },
+    ];
+    for (const event of events) {
+      actor.send(event);
+      expect(actor.getSnapshot().context.reply).toMatchObject({ status: 404, reason: 'session not found for this transport' });
+    }
+    // Under its own transport it is still just not initialized.
+    actor.send({ type: 'REQUEST', transport: 'sse', requestId: 'q', messages: [] });
+    expect(actor.getSnapshot().context.reply).toMatchObject({ status: 400, reason: 'session not initialized' });
+    expect(actor.getSnapshot().value).toBe('awaitingInitialize');
+  });
 });

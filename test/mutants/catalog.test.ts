@@ -56,7 +56,7 @@ describe('shape', () => {
     expect(policyMutants.every((m) => m.kind === 'policy')).toBe(true);
   });
 
-  test('code mutants: the fourteen the suite must kill, each breaking something', () => {
+  test('code mutants: the fifteen the suite must kill, each breaking something', () => {
     expect(codeMutants.map((m) => m.name)).toEqual([
       'replay-skips-first',
       'same-ms-random-order',
@@ -72,6 +72,7 @@ describe('shape', () => {
       'retention-partial-replay',
       'resumed-standalone-silent',
       'standalone-live-lost',
+      'streamable-session-counter',
     ]);
     for (const m of codeMutants) {
       expect(m.kind).toBe('code');

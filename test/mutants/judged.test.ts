@@ -218,7 +218,7 @@ const cases: Case[] = [
     scenario: async (run) => {
       for (const transport of ['streamable', 'sse', 'streamable', 'streamable'] as const) await run.session(transport);
     },
-    judged: ['session-ids-secure'],
+    judged: ['session-ids-unguessable'],
   },
   {
     name: 'delete-keeps-session',
@@ -290,6 +290,15 @@ const cases: Case[] = [
     // The stream stays connected: u's notifications are logged, never written.
     scenario: async (run) => void (await standaloneCalled(run, 'u', 2)),
     judged: ['standalone-delivers'],
+  },
+  {
+    name: 'streamable-session-counter',
+    mutation: catalog.streamableSessionCounter,
+    // Four of each transport, interleaved: pooled, the legacy UUIDs hid the counter.
+    scenario: async (run) => {
+      for (const transport of ['streamable', 'sse', 'sse', 'streamable', 'sse', 'streamable', 'sse', 'streamable'] as const) await run.session(transport);
+    },
+    judged: ['session-ids-unguessable'],
   },
 ];
 

@@ -62,7 +62,8 @@ describe('property definitions', () => {
     }
     expect(levelIn(definitions['capabilities-honoured'], '2025-03-26')).toBe('should');
     expect(levelIn(definitions['capabilities-honoured'], '2025-06-18')).toBe('derived');
-    expect(levelIn(definitions['session-ids-secure'], '2025-03-26')).toBe('must');
+    expect(levelIn(definitions['session-ids-unguessable'], '2025-03-26')).toBe('should');
+    expect(levelIn(definitions['session-ids-visible-ascii'], '2025-03-26')).toBe('must');
   });
 
   test('seed claims named by a definition exist', () => {
@@ -82,7 +83,8 @@ describe('property definitions', () => {
       'capabilities-honoured': 'derived',
       'at-most-once-effect': 'policy',
       'no-silent-stall': 'should',
-      'session-ids-secure': 'must',
+      'session-ids-visible-ascii': 'must',
+      'session-ids-unguessable': 'should',
       'terminated-session-404': 'must',
       'replay-has-no-gap': 'policy',
       'standalone-delivers': 'policy',

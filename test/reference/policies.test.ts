@@ -5,7 +5,7 @@
 import { expect, test } from 'vitest';
 import { CheckClient, toolText, type Answer, type Frame, type SseStream } from '../../src/client/index.js';
 import type { ReferenceServer } from '../../src/reference/index.js';
-import { startServer, defer, useCleanup } from './helpers.js';
+import { POST_HEADERS, raw, startServer, defer, until, useCleanup } from './helpers.js';
 
 useCleanup();
 
@@ -66,6 +66,29 @@ test('reference: a legacy session ID and cursor presented at /mcp get 404 with a
     error: { code: -32001, message: 'session not found for this transport' },
     id: ping.id,
   });
+});
+
+test('reference: an uninitialized legacy session ID at /mcp gets the same 404 as an initialized one', async () => {
+  const server = await startServer({ policy: 'reference' });
+  // The legacy stream is open (its endpoint event names the session) but initialize was never sent.
+  const open = await raw(server.url, { method: 'GET', path: '/sse', headers: { accept: 'text/event-stream' } });
+  expect(open.status).toBe(200);
+  await until(() => server.sessions.size === 1, 'the legacy session in the store');
+  const [id] = [...server.sessions.keys()];
+  expect(server.sessions.get(id!)!.context.protocolVersion).toBeNull();
+  const notFound = { code: -32001, message: 'session not found for this transport' };
+  const mcp = { 'mcp-session-id': id!, 'mcp-protocol-version': '2025-11-25' };
+  const ping = await raw(server.url, { method: 'POST', path: '/mcp', headers: { ...POST_HEADERS, ...mcp }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }) });
+  expect([ping.status, ping.json]).toEqual([404, { jsonrpc: '2.0', error: notFound, id: 3 }]);
+  const notify = await raw(server.url, { method: 'POST', path: '/mcp', headers: { ...POST_HEADERS, ...mcp }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  expect([notify.status, notify.json]).toEqual([404, { jsonrpc: '2.0', error: notFound, id: null }]);
+  for (const headers of [{ ...mcp, accept: 'text/event-stream' }, { ...mcp, accept: 'text/event-stream', 'last-event-id': 'sse:1' }]) {
+    const get = await raw(server.url, { method: 'GET', path: '/mcp', headers });
+    expect([get.status, get.json]).toEqual([404, { jsonrpc: '2.0', error: notFound, id: null }]);
+  }
+  const del = await raw(server.url, { method: 'DELETE', path: '/mcp', headers: mcp });
+  expect([del.status, del.json]).toEqual([404, { jsonrpc: '2.0', error: notFound, id: null }]);
+  expect(server.internalErrors).toEqual([]);
 });
 
 test('seed-003: the same resume gets 200 and a quiet stream, and the session forgets its capabilities', async () => {

@@ -74,7 +74,7 @@ describe('session limits', () => {
       retainedEvents: Number.POSITIVE_INFINITY,
     });
     try {
-      const session = store.create();
+      const session = store.create('streamable');
       session.step({ type: 'INITIALIZE', transport: 'streamable', protocolVersion: '2025-11-25', capabilities: {} });
       store.add(session);
       const opened = session.step({ type: 'OPEN_STANDALONE', transport: 'streamable' });

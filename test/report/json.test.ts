@@ -136,7 +136,7 @@ describe('JSON report', () => {
     const error = errorJsonReport({ name: 'adapter' }, 'adapter adapter.ts: failed to load', 12.6);
     expect(error).toMatchObject({ status: 'error', error: 'adapter adapter.ts: failed to load', ms: 13, candidate: { name: 'adapter' }, properties: [] });
     expect(errors(JSON.parse(renderJson(error)))).toEqual([]);
-    const baseline = { file: 'b.json', known: ['unknown-cursor-rejected' as const], fixed: ['no-silent-loss' as const], unjudged: ['session-ids-secure' as const], narrowedBy: ['--only'] };
+    const baseline = { file: 'b.json', known: ['unknown-cursor-rejected' as const], fixed: ['no-silent-loss' as const], unjudged: ['session-ids-visible-ascii' as const], narrowedBy: ['--only'] };
     const json = jsonReport(sampleReport(), { status: 'pass', ms: 1234.4, baseline });
     expect(json).toMatchObject({ status: 'pass', ms: 1234, baseline });
     expect(errors(json)).toEqual([]);

@@ -23,7 +23,7 @@ describe('JUnit XML', () => {
       time: '4.321',
     });
     const cases = findAll(suite!, 'testcase');
-    expect(cases.map((c) => c.attributes.name)).toEqual(['no-silent-loss', 'unknown-cursor-rejected', 'order-preserved', 'session-ids-secure']);
+    expect(cases.map((c) => c.attributes.name)).toEqual(['no-silent-loss', 'unknown-cursor-rejected', 'order-preserved', 'session-ids-visible-ascii']);
     expect(new Set(cases.map((c) => c.attributes.classname))).toEqual(new Set(['mcp-resume-spec.@modelcontextprotocol/sdk']));
     expect(findAll(suite!, 'failure')).toHaveLength(2);
     expect(findAll(suite!, 'skipped')).toHaveLength(1);
@@ -123,7 +123,7 @@ describe('JUnit XML', () => {
     expect(findAll(findAll(root, 'testsuite')[0]!, 'property').find((p) => p.attributes.name === 'baseline')?.attributes.value).toBe('b.json');
     const cases = new Map(findAll(root, 'testcase').map((c) => [c.attributes.name, c]));
     const mark = (id: string) => findAll(cases.get(id)!, 'property').find((p) => p.attributes.name === 'baseline')?.attributes.value;
-    expect([mark('unknown-cursor-rejected'), mark('no-silent-loss'), mark('order-preserved'), mark('session-ids-secure')]).toEqual(['known', 'fixed', undefined, undefined]);
+    expect([mark('unknown-cursor-rejected'), mark('no-silent-loss'), mark('order-preserved'), mark('session-ids-visible-ascii')]).toEqual(['known', 'fixed', undefined, undefined]);
     // A known failure does not fail the check: a JUnit reader must not count it either. Skipped, the detail kept.
     expect(findAll(cases.get('unknown-cursor-rejected')!, 'failure')).toHaveLength(0);
     const known = findAll(cases.get('unknown-cursor-rejected')!, 'skipped')[0]!;

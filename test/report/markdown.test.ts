@@ -264,7 +264,7 @@ describe('Markdown report', () => {
     expect(md).toContain('| status | level | property | runs | reason |\n| --- | --- | --- | ---: | --- |\n');
     expect(md).toContain('| PASS | SHOULD | `no-silent-loss` | 200 | every promised event reached the application |');
     expect(md).toContain('| **FAIL** | POLICY | `order-preserved` | 57 | r1: seq 3 reached the application before seq 2 |');
-    expect(md).toContain('| SKIP | MUST | `session-ids-secure` | 0 | the candidate serves no session IDs |');
+    expect(md).toContain('| SKIP | MUST | `session-ids-visible-ascii` | 0 | the candidate serves no session IDs |');
     expect(md.match(/\*\*Why this is required\*\*/g)).toHaveLength(2);
     expect(md).toContain('### `unknown-cursor-rejected`\n');
     expect(md).toContain('### `order-preserved`\n');

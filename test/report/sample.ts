@@ -68,7 +68,7 @@ export function sampleReport(): SuiteReport {
           path: '12:3:0:0',
         },
       },
-      { id: 'session-ids-secure', ...basisOf('session-ids-secure'), status: 'skip', runs: 0, reason: 'the candidate serves no session IDs' },
+      { id: 'session-ids-visible-ascii', ...basisOf('session-ids-visible-ascii'), status: 'skip', runs: 0, reason: 'the candidate serves no session IDs' },
     ],
     coverage: { states: 40, reached: 38, scenarios: 17 },
     interleavings: { runs: 200, seed: 1234567, ms: 4321.4 },

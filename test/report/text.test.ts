@@ -16,7 +16,7 @@ describe('text report', () => {
       'FAIL  [POLICY]   unknown-cursor-rejected    runs 3     GET /mcp with an unknown Last-Event-ID was answered 200 with a quiet stream',
     );
     expect(lines[3]).toBe('FAIL  [POLICY]   order-preserved            runs 57    r1: seq 3 reached the application before seq 2');
-    expect(lines[4]).toBe('SKIP  [MUST]     session-ids-secure         runs 0     the candidate serves no session IDs');
+    expect(lines[4]).toBe('SKIP  [MUST]     session-ids-visible-ascii  runs 0     the candidate serves no session IDs');
     expect(lines[5]).toBe('summary: 1 pass, 2 fail, 1 skip (4 properties)');
     expect(text).toContain('coverage: 38/40 model states reached by 17 scenarios\n');
     expect(text).toContain('abilities: transports streamable at http://127.0.0.1:41234/mcp, sse at http://127.0.0.1:41234/sse; fixtures emit, emitUnsolicited\n');
@@ -81,7 +81,7 @@ describe('text report', () => {
     const text = renderText(sampleReport(), { color: true });
     expect(text).toContain('\u001b[32mPASS\u001b[0m  [SHOULD]   no-silent-loss');
     expect(text).toContain('\u001b[31mFAIL\u001b[0m  [POLICY]   order-preserved');
-    expect(text).toContain('\u001b[33mSKIP\u001b[0m  [MUST]     session-ids-secure');
+    expect(text).toContain('\u001b[33mSKIP\u001b[0m  [MUST]     session-ids-visible-ascii');
   });
 
   test("a candidate's control characters cannot break lines or inject colours", () => {
