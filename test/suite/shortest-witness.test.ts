@@ -30,7 +30,7 @@ test("unknown-cursor-empty-stream: unknown-cursor-rejected is reported within tw
   expect(result.status).toBe('fail');
   const counterexample = result.counterexample!;
   // The model under the mutant's server knobs and the checking client's, in the bounds the coverage scenarios use.
-  const abilities = report.abilities;
+  const abilities = report.abilities!;
   const model = explore({ policy: { server: policyByName(policy).server, client: { ...reference.client, ...referenceClient } }, bounds: coverageBounds(abilities) });
   const shortest = model.violations.find((v) => v.property === id)!.path.length;
   expect(counterexample.steps.length).toBeLessThanOrEqual(shortest + 2);
