@@ -8,6 +8,7 @@ import { afterEach, expect, test } from 'vitest';
 import { explore } from '../../model/explore.js';
 import { policyByName, reference } from '../../model/policy.js';
 import type { TraceStepData } from '../../model/trace-step.js';
+import { replayNote } from '../../src/report/common.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
 import { coverageBounds } from '../../src/suite/coverage.js';
 import { referenceClient, runSuite } from '../../src/suite/run-suite.js';
@@ -34,6 +35,9 @@ test("unknown-cursor-empty-stream: unknown-cursor-rejected is reported within tw
   const model = explore({ policy: { server: policyByName(policy).server, client: { ...reference.client, ...referenceClient } }, bounds: coverageBounds(abilities) });
   const shortest = model.violations.find((v) => v.property === id)!.path.length;
   expect(counterexample.steps.length).toBeLessThanOrEqual(shortest + 2);
+  // A prefix of a coverage scenario, and the report says so beside its replay line.
+  expect(counterexample.path).toMatch(/^coverage:\d+:\d+$/);
+  expect(replayNote(counterexample)).toMatch(/the first \d+ steps of coverage:\d+/);
 
   const replay = await runSuite(target, { seed: counterexample.seed, path: counterexample.path, only: [id] });
   expect(replay.properties[0]!.status).toBe('fail');
