@@ -141,10 +141,12 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     report.interleavings = { runs: done, seed, ms: performance.now() - interleavingsStarted };
   }
 
+  // Each failure's reported run and group as the scenarios left them, before any witness replaces them.
+  const failed = ids.filter((id) => verdicts.failed(id));
+  const found = new Map(failed.map((id) => [id, { from: verdicts.counterexample(id)!, levels: verdicts.groupLevels(id) }]));
   // The model's shortest witnesses first (shrinking a random run rarely gets as short): a failure
   // one shows (at its level, with its cause) is reported with it, and the rest are shrunk as fast-check does.
   const witnessed = new Set<PropertyId>();
-  const failed = ids.filter((id) => verdicts.failed(id));
   if (options.coverage !== false && failed.length > 0 && goOn()) {
     const targets = new Map(
       failed.map((id) => {
@@ -153,28 +155,32 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
         return [id, { level: verdicts.levelOf(id)!, cause: verdicts.causeOf(id)!, length: steps.length, like: likeStep(anchor === undefined ? undefined : steps[anchor - 1]) }];
       }),
     );
-    const found = await shortestWitnesses(context, planCoverage(abilities, context.client), ids, targets, Math.min(left(), (options.shrinkMs ?? shrinkBudgetMs) * targets.size), watch, goOn);
-    for (const [id, run] of found) {
+    const witnesses = await shortestWitnesses(context, planCoverage(abilities, context.client), ids, targets, Math.min(left(), (options.shrinkMs ?? shrinkBudgetMs) * targets.size), watch, goOn);
+    for (const [id, run] of witnesses) {
       verdicts.setCounterexample(id, run.record, run.judged);
       witnessed.add(id);
     }
   }
   // Causes first: a consequence is reported with its cause's (shrunk) run, so it is not shrunk on its own.
   const shrinkOne = async (id: PropertyId): Promise<void> => {
-    if (verdicts.explained(id) || witnessed.has(id)) return;
+    if (verdicts.explained(id)) return;
     // Shrink from the reported run when it is an interleaving, keeping the failures that rest on its
     // step together. A coverage or probe run that shows a group stays (a model path or a fixed probe
     // already); one that shows this failure alone gives way to the shrunk first failing interleaving.
-    const from = verdicts.counterexample(id);
-    const interleaved = from !== undefined && from.seed === seed && /^\d+$/.test(from.path);
-    const group = verdicts.group(id);
+    const { from, levels: groupLevels } = found.get(id)!;
+    const interleaved = from.seed === seed && /^\d+$/.test(from.path);
+    const group = [...groupLevels.keys()];
+    // A witnessed failure keeps its witness; its consequences without one of their own still get the shrunk group.
+    const unwitnessed = group.filter((m) => m !== id && !witnessed.has(m));
+    if (witnessed.has(id) && (!interleaved || unwitnessed.length === 0)) return;
     if (!interleaved && group.length > 1) return;
     // Shrinking is bounded per property: a smaller counterexample is worth seconds, not minutes.
     const start = interleaved ? from.path : String(firstFailure.get(id)!);
     // A shrink keeps each failure of the group at its level in the run shrunk (a lost response stays one).
-    const levels = interleaved ? verdicts.groupLevels(id) : new Map([[id, verdicts.levelOf(id)!]]);
+    const levels = interleaved ? groupLevels : new Map([[id, verdicts.levelOf(id)!]]);
     const shrunk = await shrink(context, ids, levels, seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs), watch, goOn);
-    if (shrunk) verdicts.setCounterexample(id, shrunk.record, shrunk.judged);
+    if (!shrunk) return;
+    for (const m of witnessed.has(id) ? unwitnessed : [id]) verdicts.setCounterexample(m, shrunk.record, shrunk.judged);
   };
   const failing = [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b));
   for (const [i, id] of failing.entries()) {
@@ -236,11 +242,10 @@ async function shrink(
 }
 
 /**
- * For each group of failures (keyed by its cause, with each member's level and the length of the
- * run it is reported with), the shortest prefix of a coverage scenario whose run on the candidate
- * shows the group alike (see `showsGroupAlike`), if one is shorter than that run. Prefixes run
- * shortest first, a length at a time (several at once), until every group has one, no shorter
- * one could be found, or the budget is spent.
+ * For each failed property, the shortest prefix of a coverage scenario whose run on the candidate
+ * shows it as its target says (see `shows`), if one is shorter than the run it is reported with.
+ * Prefixes run shortest first, several at once, while one could still be shorter than what was
+ * found and the budget lasts.
  */
 async function shortestWitnesses(
   context: ScenarioContext,
