@@ -1,16 +1,33 @@
 /**
  * The property suite against real HTTP: interleavings per second against the reference server,
- * and for every mutant the time to its first counterexample (median of 3) and the length of the
- * shrunk counterexamples.
+ * and for every mutant the time to its first counterexample (median of 3), the length of each
+ * reported counterexample and, for a policy mutant, the model's shortest violation of the property.
  */
-import { mutants } from '../../src/mutants/index.js';
+import { explore } from '../../model/explore.js';
+import type { PropertyId } from '../../model/property-ids.js';
+import { policies, reference } from '../../model/policy.js';
+import { mutants, type Mutant } from '../../src/mutants/index.js';
+import { coverageBounds } from '../../src/suite/coverage.js';
+import type { CandidateAbilities } from '../../src/suite/types.js';
 import { createReferenceServer } from '../../src/reference/index.js';
-import { runSuite } from '../../src/suite/run-suite.js';
+import { referenceClient, runSuite } from '../../src/suite/run-suite.js';
 import type { BenchSection } from './section.js';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * The model's shortest violation of each property under a policy mutant's server knobs (with the
+ * checking client's knobs, in the bounds of the coverage scenarios); none for a code mutant, whose
+ * fault the model does not describe.
+ */
+function modelShortest(mutant: Mutant, abilities: CandidateAbilities): Map<PropertyId, number> {
+  const policy = mutant.kind === 'policy' ? policies[mutant.name] : undefined;
+  if (!policy) return new Map();
+  const model = explore({ policy: { server: policy.server, client: { ...reference.client, ...referenceClient } }, bounds: coverageBounds(abilities) });
+  return new Map(model.violations.map((v) => [v.property, v.path.length]));
 }
 
 export default async function suiteBench(): Promise<BenchSection> {
@@ -34,7 +51,7 @@ export default async function suiteBench(): Promise<BenchSection> {
     await server.close();
   }
   const firsts: number[] = [];
-  lines.push('mutant                          first counterexample (median of 3)   shrunk steps per failed property');
+  lines.push("mutant                          first counterexample (median of 3)   steps per failed property: reported (model's shortest, policy mutants)");
   for (const mutant of mutants) {
     const times: number[] = [];
     let shrunk = '';
@@ -47,7 +64,11 @@ export default async function suiteBench(): Promise<BenchSection> {
           { name: mutant.name, url: running.url },
           { runs: 50, seed: 20261130 + round, onProgress: ({ broke }) => void (broke.length > 0 && first === undefined && (first = performance.now() - started)) },
         );
-        if (round === 0) shrunk = report.properties.filter((p) => p.status === 'fail').map((p) => `${p.id} ${p.counterexample?.steps.length ?? '?'}`).join(', ');
+        if (round === 0) {
+          const shortest = report.abilities ? modelShortest(mutant, report.abilities) : new Map<PropertyId, number>();
+          const model = (id: PropertyId) => (shortest.has(id) ? ` (${shortest.get(id)})` : '');
+          shrunk = report.properties.filter((p) => p.status === 'fail').map((p) => `${p.id} ${p.counterexample?.steps.length ?? '?'}${model(p.id)}`).join(', ');
+        }
       } finally {
         await running.stop();
       }

@@ -101,7 +101,11 @@ export function replayCommand(counterexample: Counterexample, invocation?: strin
 
 /** What to say beside the replay command: empty for fast-check, a note for deterministic scenarios. */
 export function replayNote(counterexample: Counterexample): string {
-  return isFastCheck(counterexample) ? '' : `(deterministic scenario ${oneLine(counterexample.path)}, run on every check)`;
+  if (isFastCheck(counterexample)) return '';
+  // `coverage:N:K`: the model's shortest witness of a failure, a prefix of a scenario every check runs.
+  const prefix = /^coverage:(\d+):(\d+)$/.exec(counterexample.path);
+  if (prefix) return `(deterministic scenario: the first ${prefix[2]} steps of coverage:${prefix[1]}, run on every check)`;
+  return `(deterministic scenario ${oneLine(counterexample.path)}, run on every check)`;
 }
 
 /** One line saying how to replay a counterexample: the command, then the note if any. */

@@ -7,14 +7,15 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import { probeAbilities } from './abilities.js';
-import { boundsOf, planCoverage } from './coverage.js';
+import { boundsOf, planCoverage, type CoveragePlan } from './coverage.js';
 import { replayPathOf, runCommands, scenarios as interleavedScenarios } from './interleavings.js';
 import { probes, runProbe } from './probes.js';
 import { accepts, CandidateLost, metRefusal } from './reachable.js';
 import { runSteps, type ScenarioContext } from './scenario.js';
 import type { CandidateTarget, ClientSettings, CoverageReport, SuiteOptions, SuiteProgress, SuiteReport } from './types.js';
-import { anchorStep, causeRank, failureLevel, Verdicts, type ScenarioRecord } from './verdicts.js';
-import { stricter, type Level } from '../../properties/definition.js';
+import { causeRank, judgeHistory, Verdicts, type ScenarioRecord } from './verdicts.js';
+import { coveragePathOf, likeStep, type Witness, shows, showsGroup, witnessPool, type WitnessTarget } from './witnesses.js';
+import type { Level } from '../../properties/definition.js';
 import type { Judgement } from '../../properties/judgement.js';
 
 /** The reference client: cursor on drain, dedup by event ID, retry a call that timed out. */
@@ -127,9 +128,10 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
   }
 
   const runs = options.runs ?? defaultRuns;
+  const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
+  // The first interleaving in which each property failed.
+  const firstFailure = new Map<PropertyId, number>();
   if (runs > 0 && goOn()) {
-    const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
-    const firstFailure = new Map<PropertyId, number>();
     let done = 0;
     const interleavingsStarted = performance.now();
     // fast-check's runs for this seed, in order: run i is what `{seed, path: "i"}` replays. They
@@ -145,29 +147,54 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       progress('interleavings', done, planned.length, broke, record);
     });
     report.interleavings = { runs: done, seed, ms: performance.now() - interleavingsStarted };
-    // Causes first: a consequence is reported with its cause's (shrunk) run, so it is not shrunk on its own.
-    const shrinkOne = async (id: PropertyId): Promise<void> => {
-      if (verdicts.explained(id)) return;
-      // Shrink from the reported run when it is an interleaving, keeping the failures that rest on its
-      // step together. A coverage or probe run that shows a group stays (a model path or a fixed probe
-      // already); one that shows this failure alone gives way to the shrunk first failing interleaving.
-      const from = verdicts.counterexample(id);
-      const interleaved = from !== undefined && from.seed === seed && /^\d+$/.test(from.path);
-      const group = verdicts.group(id);
-      if (!interleaved && group.length > 1) return;
-      // Shrinking is bounded per property: a smaller counterexample is worth seconds, not minutes.
-      const start = interleaved ? from.path : String(firstFailure.get(id)!);
-      // A shrink keeps each failure of the group at its level in the run shrunk (a lost response stays one).
-      const levels = interleaved ? verdicts.groupLevels(id) : new Map([[id, verdicts.levelOf(id)!]]);
-      const shrunk = await shrink(context, ids, levels, seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs), watch, goOn);
-      if (shrunk) verdicts.setCounterexample(id, shrunk.record, shrunk.judged);
-    };
-    const failing = [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b));
-    for (const [i, id] of failing.entries()) {
-      if (!goOn()) break;
-      await shrinkOne(id);
-      progress('shrinking', i + 1, failing.length, []);
+  }
+
+  // Each failure's reported run and group as the scenarios left them, before any witness replaces them.
+  const failed = ids.filter((id) => verdicts.failed(id));
+  const found = new Map(failed.map((id) => [id, { from: verdicts.counterexample(id)!, levels: verdicts.groupLevels(id) }]));
+  // The model's shortest witnesses first (shrinking a random run rarely gets as short): a failure
+  // one shows (at its level, with its cause) is reported with it, and the rest are shrunk as fast-check does.
+  const witnessed = new Set<PropertyId>();
+  if (options.coverage !== false && failed.length > 0 && goOn()) {
+    const targets = new Map(
+      failed.map((id) => {
+        const { steps } = verdicts.counterexample(id)!;
+        const anchor = verdicts.stepOf(id);
+        return [id, { level: verdicts.levelOf(id)!, cause: verdicts.causeOf(id)!, length: steps.length, like: likeStep(anchor === undefined ? undefined : steps[anchor - 1]) }];
+      }),
+    );
+    const witnesses = await shortestWitnesses(context, planCoverage(abilities, context.client), ids, targets, Math.min(left(), (options.shrinkMs ?? shrinkBudgetMs) * targets.size), watch, goOn);
+    for (const [id, run] of witnesses) {
+      verdicts.setCounterexample(id, run.record, run.judged);
+      witnessed.add(id);
     }
+  }
+  // Causes first: a consequence is reported with its cause's (shrunk) run, so it is not shrunk on its own.
+  const shrinkOne = async (id: PropertyId): Promise<void> => {
+    if (verdicts.explained(id)) return;
+    // Shrink from the reported run when it is an interleaving, keeping the failures that rest on its
+    // step together. A coverage or probe run that shows a group stays (a model path or a fixed probe
+    // already); one that shows this failure alone gives way to the shrunk first failing interleaving.
+    const { from, levels: groupLevels } = found.get(id)!;
+    const interleaved = from.seed === seed && /^\d+$/.test(from.path);
+    const group = [...groupLevels.keys()];
+    // A witnessed failure keeps its witness; its consequences without one of their own still get the shrunk group.
+    const unwitnessed = group.filter((m) => m !== id && !witnessed.has(m));
+    if (witnessed.has(id) && (!interleaved || unwitnessed.length === 0)) return;
+    if (!interleaved && group.length > 1) return;
+    // Shrinking is bounded per property: a smaller counterexample is worth seconds, not minutes.
+    const start = interleaved ? from.path : String(firstFailure.get(id)!);
+    // A shrink keeps each failure of the group at its level in the run shrunk (a lost response stays one).
+    const levels = interleaved ? groupLevels : new Map([[id, verdicts.levelOf(id)!]]);
+    const shrunk = await shrink(context, ids, levels, seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs), watch, goOn);
+    if (!shrunk) return;
+    for (const m of witnessed.has(id) ? unwitnessed : [id]) verdicts.setCounterexample(m, shrunk.record, shrunk.judged);
+  };
+  const failing = [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b));
+  for (const [i, id] of failing.entries()) {
+    if (!goOn()) break;
+    await shrinkOne(id);
+    progress('shrinking', i + 1, failing.length, []);
   }
   thrownIfLost();
   if (left() <= 0) {
@@ -209,10 +236,7 @@ async function shrink(
       const { record, judged } = await runCommands(context, commands, ids, { seed, path });
       await watch(record);
       if (!goOn()) return true;
-      const group = [...levels.keys()];
-      if (group.some((id) => judged.get(id)!.status !== 'fail' || stricter(levels.get(id)!, failureLevel(id, judged.get(id)!)))) return true;
-      const steps = new Set(group.map((id) => anchorStep(record, judged.get(id)!)));
-      if (group.length > 1 && (steps.size > 1 || steps.has(undefined))) return true;
+      if (!showsGroup(record, judged, levels)) return true;
       last = { record, judged };
       return false;
     }),
@@ -225,14 +249,67 @@ async function shrink(
   return last;
 }
 
+/**
+ * For each failed property, the shortest prefix of a coverage scenario whose run on the candidate
+ * shows it as its target says (see `shows`), if one is shorter than the run it is reported with.
+ * Prefixes run shortest first, several at once, while one could still be shorter than what was
+ * found and the budget lasts.
+ */
+async function shortestWitnesses(
+  context: ScenarioContext,
+  plan: CoveragePlan,
+  ids: PropertyId[],
+  targets: Map<PropertyId, WitnessTarget>,
+  budgetMs: number,
+  watch: (record: ScenarioRecord) => Promise<void>,
+  goOn: () => boolean,
+): Promise<Map<PropertyId, { record: ScenarioRecord; judged: Map<PropertyId, Judgement> }>> {
+  const deadline = performance.now() + budgetMs;
+  const found = new Map<PropertyId, { record: ScenarioRecord; judged: Map<PropertyId, Judgement>; at: number }>();
+  // Shortest first; of one length, first the prefixes that end in a step like one a failure rests on.
+  const like = (w: Witness) => [...targets.values()].some((t) => t.like(w.steps.at(-1)!));
+  const pool = witnessPool(plan)
+    .map((w) => ({ w, first: like(w) ? 0 : 1 }))
+    .sort((a, b) => a.w.steps.length - b.w.steps.length || a.first - b.first)
+    .map(({ w }) => w);
+  // The longest run that could still beat a target's counterexample (or the witness found for it so far).
+  const wanted = () => Math.max(...[...targets].map(([id, t]) => found.get(id)?.record.steps.length ?? t.length)) - 1;
+  let next = 0;
+  // Many of these wait out a stall: more at once than the CPU-bound phases, each taking the next
+  // prefix while one shorter than it could beat what was found. A run is at least as long as its steps.
+  await inParallel(pool.length, concurrency, async () => {
+    const at = next++;
+    const witness = pool[at]!;
+    if (!goOn() || performance.now() >= deadline || witness.steps.length > wanted()) return;
+    const record = await runSteps(context, witness.bounds, witness.steps, { seed: -1, path: witness.path });
+    await watch(record);
+    if (!goOn()) return;
+    const judged = judgeHistory(record.history, ids);
+    for (const [id, target] of targets) {
+      const best = found.get(id);
+      const length = record.steps.length;
+      // Shorter, or as short and earlier in the pool: the same witness whichever run ended first.
+      if ((best ? length < best.record.steps.length || (length === best.record.steps.length && at < best.at) : length < target.length) && shows(record, judged, id, target)) {
+        found.set(id, { record, judged, at });
+      }
+    }
+  });
+  return found;
+}
+
 /** Replays one counterexample: `coverage:N`, `probe:NAME`, or a fast-check path with its seed. */
 async function replay(context: ScenarioContext, options: SuiteOptions, verdicts: Verdicts, ids: PropertyId[], watch: (record: ScenarioRecord) => Promise<void>): Promise<void> {
   const path = options.path!;
-  if (path.startsWith('coverage:')) {
+  const coverage = coveragePathOf(path);
+  if (!coverage && path.startsWith('coverage:')) throw new RangeError(`no coverage scenario ${path}: coverage:N or coverage:N:K`);
+  if (coverage) {
     const plan = planCoverage(context.abilities, context.client);
-    const i = Number(path.slice('coverage:'.length));
-    const steps = plan.paths[i];
-    if (!steps) throw new RangeError(`no coverage scenario ${path} for this candidate (${plan.paths.length} scenarios)`);
+    const i = coverage.scenario;
+    const whole = plan.paths[i];
+    if (!whole) throw new RangeError(`no coverage scenario coverage:${i} for this candidate (${plan.paths.length} scenarios)`);
+    // `coverage:N:K`: the first K steps (a model's shortest witness of a failure).
+    const steps = coverage.steps === undefined ? whole : whole.slice(0, coverage.steps);
+    if (coverage.steps !== undefined && (coverage.steps < 1 || coverage.steps > whole.length)) throw new RangeError(`no ${path}: coverage:${i} has ${whole.length} steps`);
     const record = await runSteps(context, boundsOf(plan, i), steps, { seed: -1, path });
     await watch(record);
     verdicts.add(record);

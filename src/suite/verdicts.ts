@@ -140,6 +140,12 @@ function causeIn(run: RunFailures, id: PropertyId): PropertyId {
   return causeOf(sameStep(run, id));
 }
 
+/** The cause of `id`'s failure in a run (itself when no failure of higher precedence rests on its step); undefined when it does not fail there. */
+export function causeInRun(scenario: ScenarioRecord, judged: Map<PropertyId, Judgement>, id: PropertyId): PropertyId | undefined {
+  const run = runFailures(scenario, judged);
+  return run.has(id) ? causeIn(run, id) : undefined;
+}
+
 /**
  * Whether run `a` serves as `id`'s counterexample better than run `b`: first a run where a
  * failure of higher precedence rests on the same step (so the report can name the cause beside
@@ -226,6 +232,17 @@ export class Verdicts {
   levelOf(id: PropertyId): Level | undefined {
     const failure = this.tallies.get(id)?.failure;
     return failure && failureLevel(id, failure.judgement);
+  }
+
+  /** The step of its counterexample a property's reported failure rests on (see {@link anchorStep}). */
+  stepOf(id: PropertyId): number | undefined {
+    return this.tallies.get(id)?.failure?.step;
+  }
+
+  /** The cause of a property's reported failure in its run: itself, or the failure of higher precedence on the same step. */
+  causeOf(id: PropertyId): PropertyId | undefined {
+    const failure = this.tallies.get(id)?.failure;
+    return failure && causeIn(failure.run, id);
   }
 
   /** Whether a property's counterexample shows a failure of higher precedence on the same step: it is a consequence. */

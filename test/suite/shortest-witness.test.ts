@@ -1,0 +1,62 @@
+/**
+ * A failure is reported with the model's shortest witness the candidate shows it on: for a policy
+ * mutant, at most two steps past the model's own shortest violation of the property under that
+ * policy (the run ends with the client's wait, which the model's path leaves out), and the replay
+ * line reproduces the very trace.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { explore } from '../../model/explore.js';
+import { policyByName, reference } from '../../model/policy.js';
+import type { TraceStepData } from '../../model/trace-step.js';
+import { replayNote } from '../../src/report/common.js';
+import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+import { coverageBounds } from '../../src/suite/coverage.js';
+import { referenceClient, runSuite } from '../../src/suite/run-suite.js';
+
+let server: ReferenceServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+test("unknown-cursor-empty-stream: unknown-cursor-rejected is reported within two steps of the model's shortest violation, and its replay line gives the same trace", async () => {
+  const policy = 'unknown-cursor-empty-stream';
+  const id = 'unknown-cursor-rejected';
+  server = await createReferenceServer({ policy });
+  const target = { name: policy, url: server.url };
+  // With no-silent-stall beside it, the targeted stale-cursor scenario shows both on one step (a
+  // group, which shrinking keeps whole). A generous budget: the outcome is asserted, not the time.
+  const report = await runSuite(target, { runs: 20, seed: 5, only: [id, 'no-silent-stall'], shrinkMs: 8000 });
+  const result = report.properties.find((p) => p.id === id)!;
+  expect(result.status).toBe('fail');
+  const counterexample = result.counterexample!;
+  // The model under the mutant's server knobs and the checking client's, in the bounds the coverage scenarios use.
+  const abilities = report.abilities!;
+  const model = explore({ policy: { server: policyByName(policy).server, client: { ...reference.client, ...referenceClient } }, bounds: coverageBounds(abilities) });
+  const shortest = model.violations.find((v) => v.property === id)!.path.length;
+  expect(counterexample.steps.length).toBeLessThanOrEqual(shortest + 2);
+  // A prefix of a coverage scenario, and the report says so beside its replay line.
+  expect(counterexample.path).toMatch(/^coverage:\d+:\d+$/);
+  expect(replayNote(counterexample)).toMatch(/the first \d+ steps of coverage:\d+/);
+
+  const replay = await runSuite(target, { seed: counterexample.seed, path: counterexample.path, only: [id] });
+  expect(replay.properties[0]!.status).toBe('fail');
+  expect(shape(replay.properties[0]!.counterexample!.steps)).toEqual(shape(counterexample.steps));
+}, 180_000);
+
+test('a replay path naming a prefix of a coverage scenario past its end is refused with a reason', async () => {
+  server = await createReferenceServer();
+  const target = { name: 'reference', url: server.url };
+  await expect(runSuite(target, { path: 'coverage:0:999' })).rejects.toThrow(/coverage:0 has \d+ steps/);
+  await expect(runSuite(target, { path: 'coverage:x' })).rejects.toThrow(/no coverage scenario/);
+}, 30_000);
+
+/** A trace without the IDs a run makes up (session IDs, event IDs, cursor values). */
+function shape(steps: TraceStepData[]): unknown[] {
+  return steps.map(({ cursor, answer, expected, ...rest }) => ({
+    ...rest,
+    cursor: cursor?.origin,
+    answer: { ...answer, sessionId: undefined, frames: answer.frames?.map((f) => ({ ...f, id: undefined })) },
+    expected,
+  }));
+}
