@@ -8,7 +8,7 @@ import type { Endpoint, Purpose } from '../../properties/history.js';
 import { isObject } from '../../properties/messages.js';
 import type { Transport } from '../../model/transport.js';
 import type { HistoryRecorder } from './history-recorder.js';
-import type { FailureReason, Headers } from './types.js';
+import type { FailureReason, Headers } from './stream-types.js';
 import { patientTimeout } from './patient-timer.js';
 
 /** Something the client can sever when it closes; `abort` records a `drop` entry. */

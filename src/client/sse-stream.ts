@@ -22,7 +22,7 @@ import type { Transport } from '../../model/transport.js';
 import type { HistoryRecorder } from './history-recorder.js';
 import { describeError, type Abortable, type Head } from './http.js';
 import { Fifo } from './fifo.js';
-import type { CursorAdvance, DrainResult, DropResult, FailureReason, Frame, Headers, ReceiveResult } from './types.js';
+import type { CursorAdvance, DrainResult, DropResult, FailureReason, Frame, Headers, ReceiveResult } from './stream-types.js';
 import { patientTimeout } from './patient-timer.js';
 
 /** Client-wide settings and hooks a stream needs. */

@@ -4,7 +4,7 @@
  * gets a status it can act on and a body it can show.
  */
 import type { ServerResponse } from 'node:http';
-import type { JsonRpcId } from './jsonrpc.js';
+import type { JsonRpcId } from './jsonrpc-types.js';
 
 /** JSON-RPC error codes the server uses (the -32000 range is "server error", MCP's convention). */
 export const ErrorCode = {

@@ -13,7 +13,9 @@
  */
 import type { Capabilities, Reply, SessionContext, SessionEvent, StoredEvent, StreamKind } from '../../model/session-types.js';
 import type { Transport } from '../../model/transport.js';
-import type { Session, SessionState } from './session.js';
+
+/** The machine's state names. */
+export type SessionState = 'awaitingInitialize' | 'active' | 'terminated';
 
 /** The machine's RESUME event. */
 export type ResumeEvent = Extract<SessionEvent<unknown>, { type: 'RESUME' }>;
@@ -68,14 +70,14 @@ export interface TransportInput {
   established: Transport | null;
 }
 
-/** What {@link Mutation.routeResume} is given. */
-export interface RouteResumeInput {
+/** What {@link Mutation.routeResume} is given: two of the server's sessions, `S` (the server's `Session`). */
+export interface RouteResumeInput<S extends SessionFacts = SessionFacts> {
   /** The session whose ID the resume presented. */
-  presented: Session;
+  presented: S;
   /** `Last-Event-ID` as presented. */
   wireCursor: string;
   /** The session of this server that issued `wireCursor` as an event ID, if any (searched on call). */
-  owner(): Session | undefined;
+  owner(): S | undefined;
 }
 
 /**
@@ -97,7 +99,7 @@ export interface Mutation {
    * Which session's machine a resume (`GET` with `Last-Event-ID`, either transport) is sent to
    * (default: the presented one). The answer carries the presented session's ID in its head.
    */
-  routeResume?(input: RouteResumeInput): Session;
+  routeResume?<S extends SessionFacts>(input: RouteResumeInput<S>): S;
   /**
    * The reply written for a RESUME, given the machine's (default: the machine's). The machine's
    * state is not changed by it: what it believes it sent and what goes on the wire may differ.

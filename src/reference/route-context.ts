@@ -47,9 +47,9 @@ export function lookup(context: RouteContext, sessionId: string, requestId: Json
  * unless a mutation routes it elsewhere.
  */
 export function resumeTarget(context: RouteContext, session: Session, cursor: string): Session {
-  const route = context.mutation.routeResume;
-  if (route === undefined) return session;
-  return route.call(context.mutation, { presented: session, wireCursor: cursor, owner: () => context.store.issuerOf(cursor) });
+  const { mutation } = context;
+  if (mutation.routeResume === undefined) return session;
+  return mutation.routeResume({ presented: session, wireCursor: cursor, owner: () => context.store.issuerOf(cursor) });
 }
 
 /**

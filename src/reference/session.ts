@@ -12,9 +12,9 @@ import type { Capabilities, Reply, SessionContext, SessionEvent, StoredEvent } f
 import type { JsonRpcMessage } from './jsonrpc.js';
 import { noMutation, type Mutation, type SessionFacts } from './mutation.js';
 import { formatEvent } from './sse-writer.js';
+import type { SessionState } from './mutation.js';
 
-/** The machine's state names. */
-export type SessionState = 'awaitingInitialize' | 'active' | 'terminated';
+export type { SessionState } from './mutation.js';
 
 /** Whether a machine status means "served". */
 export function served(reply: Reply<unknown>): boolean {
