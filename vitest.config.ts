@@ -14,7 +14,7 @@ export default defineConfig({
     // (test/model/explore-engines.test.ts's memo switches), and every file stops what it started.
     isolate: false,
     // Three workers on two cores: much of the suite waits on loopback sockets, not the CPU (the
-    // checker's waits count only time it could attend to, src/client/patient-timer.ts).
+    // checker's waits count only time it could attend to, src/wire/patient-timer.ts).
     maxWorkers: 3,
     // Concurrent tests share one event loop with the servers they check: keep the crowd small.
     maxConcurrency: 3,

@@ -9,7 +9,7 @@ process.env.TS_NODE_TRANSPILE_ONLY ??= 'true';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.env.TS_NODE_PROJECT ??= resolve(root, 'tsconfig.json');
 register('ts-node/esm', pathToFileURL(root + '/'));
-// Tells src/cli/adapter-loader.ts that TypeScript modules already load here.
+// Tells src/loader/adapter-loader.ts that TypeScript modules already load here.
 globalThis[Symbol.for('mcp-resume-spec.ts-node-esm')] = true;
 
 const [entry, ...rest] = process.argv.slice(2);

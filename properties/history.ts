@@ -1,6 +1,6 @@
 /**
  * A recorded history: what the checking client did and saw while driving a candidate over HTTP.
- * Properties judge histories; the checking client (src/client) writes them. Entries are in the
+ * Properties judge histories; the checking client (src/wire) writes them. Entries are in the
  * order they happened; `conn` names one HTTP exchange (one request and its response body).
  */
 import type { Transport } from '../model/transport.js';

@@ -1,6 +1,6 @@
 /**
  * Reading JSON-RPC messages from the wire, which are never trusted to be well formed; and the
- * fixture tools' messages (the candidate contract, `src/candidates/fixture-core.ts`), which properties judge by.
+ * fixture tools' messages (the candidate contract, `src/fixtures/core.ts`), which properties judge by.
  */
 import type { JsonRpcMessage } from './history.js';
 

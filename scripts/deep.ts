@@ -2,16 +2,16 @@
  * `npm run deep`: the deeper runs kept out of `npm test`, with random seeds (printed, so any
  * failure can be replayed): a larger exhaustive exploration, many more model interleavings, many
  * more interleavings against the reference server over HTTP, and the exact mutant catalog with
- * every catalog seed (fixed seeds, `src/mutants/found.ts`). Exit status 1 on any failure.
+ * every catalog seed (fixed seeds, `src/check-server/mutants/found.ts`). Exit status 1 on any failure.
  */
 import { defaultBounds, formatBounds } from '../model/bounds.js';
 import { explore } from '../model/explore.js';
 import { reference } from '../model/policy.js';
 import { checkInterleavings } from '../properties/model-interleavings.js';
 import { createReferenceServer } from '../src/reference/index.js';
-import { runSuite } from '../src/suite/run-suite.js';
-import { catalogSeeds, findBroken } from '../src/mutants/found.js';
-import { mutants } from '../src/mutants/index.js';
+import { runSuite } from '../src/check-server/run-suite.js';
+import { catalogSeeds, findBroken } from '../src/check-server/mutants/found.js';
+import { mutants } from '../src/check-server/mutants/index.js';
 
 const seed = Number(process.env.SEED ?? Math.floor(Math.random() * 2 ** 31));
 let failures = 0;

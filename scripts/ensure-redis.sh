@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tests that reach src/redis/local-server.ts start a real redis-server (Debian package): install it
+# The tests that reach src/check-server/candidates/local-redis.ts start a real redis-server (Debian package): install it
 # when missing, or say in one line why it cannot be; when apt-get cannot get it, apt's own line saying
 # why is in the message.
 set -euo pipefail

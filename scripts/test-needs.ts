@@ -5,7 +5,7 @@
  * A module that needs something outside npm says so in a line comment, `// @needs NAME`, and
  * `scripts/ensure-NAME.sh` installs it (or says why it cannot). A test file needs what it and every
  * module it imports, at run time, say: the need sits where the program is started
- * (src/redis/local-server.ts spawns redis-server), and every test reaching it inherits it.
+ * (src/check-server/candidates/local-redis.ts spawns redis-server), and every test reaching it inherits it.
  *
  * Run as `node bin/run-ts.js scripts/test-needs.ts [vitest arguments]`: prints one NAME a line.
  */

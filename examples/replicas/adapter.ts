@@ -3,7 +3,7 @@
  * `mcp-resume-spec check --adapter examples/replicas/adapter.ts` starts redis-server, three
  * replicas and the proxy, checks the proxy, and stops them all.
  */
-import { installedVersion, type RunningCandidate } from '../../src/candidates/adapter.js';
+import { installedVersion, type RunningCandidate } from '../../src/check-server/candidates/adapter.js';
 import { startDeployment } from './deployment.js';
 
 /** Starts the deployment with the shared Redis log. */

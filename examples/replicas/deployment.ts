@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startLocalRedis, type LocalRedis } from '../../src/redis/local-server.js';
+import { startLocalRedis, type LocalRedis } from '../../src/check-server/candidates/local-redis.js';
 import { startRoundRobinProxy } from './proxy.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

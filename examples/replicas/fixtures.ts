@@ -1,12 +1,12 @@
 /**
- * The fixture tools (see src/candidates/fixture-core.ts) for a replica: the same tools as
- * src/candidates/fixtures.ts registers, but each execution is counted in Redis (`INCR`), so a
+ * The fixture tools (see src/fixtures/core.ts) for a replica: the same tools as
+ * src/fixtures/index.ts registers, but each execution is counted in Redis (`INCR`), so a
  * result says how often the tool ran with its label on any replica, not on this one.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { createClient } from 'redis';
 import * as z from 'zod/v4';
-import { FIXTURE_DESCRIPTIONS, MAX_EMIT_COUNT, emitResult, executionKey, fixtureNotifications, sessionInfoResult } from '../../src/candidates/fixture-core.js';
+import { FIXTURE_DESCRIPTIONS, MAX_EMIT_COUNT, emitResult, executionKey, fixtureNotifications, sessionInfoResult } from '../../src/fixtures/core.js';
 
 const emitArgs = {
   label: z.string().describe('Tag carried by every notification and the result'),

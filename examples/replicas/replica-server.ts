@@ -17,7 +17,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport, type EventId, type EventStore, type StreamId } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { createClient } from 'redis';
-import { readJsonBody, sendJsonRpcError } from '../../src/candidates/sdk-store.js';
+import { readJsonBody, sendJsonRpcError } from '../../src/check-server/candidates/sdk-store.js';
 import { registerReplicaFixtures } from './fixtures.js';
 import type { SessionLog } from './session-log.js';
 

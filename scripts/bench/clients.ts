@@ -4,9 +4,9 @@
  * client mutant the time to its first counterexample (median of 3; target under 2 s): the check's
  * own order, fixed scenarios first, then the model's, then interleavings.
  */
-import { checkingClientFactory } from '../../src/client-adapters/checking-client.js';
-import { runClientCheck } from '../../src/client-check/run.js';
-import { clientMutants } from '../../src/client-mutants/index.js';
+import { checkingClientFactory } from '../../src/check-client/adapters/checking-client.js';
+import { runClientCheck } from '../../src/check-client/run.js';
+import { clientMutants } from '../../src/check-client/mutants/index.js';
 import type { BenchSection } from './section.js';
 
 const timeoutMs = 300;

@@ -6,11 +6,11 @@
 import { explore } from '../../model/explore.js';
 import type { PropertyId } from '../../model/property-ids.js';
 import { policies, reference } from '../../model/policy.js';
-import { mutants, type Mutant } from '../../src/mutants/index.js';
-import { coverageBounds } from '../../src/suite/coverage.js';
-import type { CandidateAbilities } from '../../src/suite/types.js';
+import { mutants, type Mutant } from '../../src/check-server/mutants/index.js';
+import { coverageBounds } from '../../src/check-server/coverage.js';
+import type { CandidateAbilities } from '../../src/check-server/types.js';
 import { createReferenceServer } from '../../src/reference/index.js';
-import { referenceClient, runSuite } from '../../src/suite/run-suite.js';
+import { referenceClient, runSuite } from '../../src/check-server/run-suite.js';
 import type { BenchSection } from './section.js';
 
 function median(values: number[]): number {

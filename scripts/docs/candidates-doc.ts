@@ -6,10 +6,10 @@
  */
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import { definitions } from '../../properties/definitions.js';
-import type { RunningCandidate } from '../../src/candidates/adapter.js';
+import type { RunningCandidate } from '../../src/check-server/candidates/adapter.js';
 import { followsLine, oracleLines, traceLines } from '../../src/report/findings.js';
-import { runSuite } from '../../src/suite/run-suite.js';
-import type { PropertyResult, SuiteReport } from '../../src/suite/types.js';
+import { runSuite } from '../../src/check-server/run-suite.js';
+import type { PropertyResult, SuiteReport } from '../../src/check-server/types.js';
 import { fence, generatedBanner, table } from './markdown.js';
 
 export interface Subject {
@@ -21,20 +21,20 @@ export interface Subject {
 
 export const subjects: Subject[] = [
   {
-    module: 'src/candidates/sdk.ts',
+    module: 'src/check-server/candidates/sdk.ts',
     about:
       "The official TypeScript SDK serving both transports from one process, routed as its own `sseAndStreamableHttpCompatibleServer` example does, with the example `InMemoryEventStore` for resumability.",
-    start: async () => (await import('../../src/candidates/sdk.js')).default(),
+    start: async () => (await import('../../src/check-server/candidates/sdk.js')).default(),
   },
   {
-    module: 'src/candidates/mcp-proxy.ts',
+    module: 'src/check-server/candidates/mcp-proxy.ts',
     about: "`mcp-proxy`'s `startHTTPServer` serving both transports (its own per-session event store), in front of an MCP server with the fixture tools.",
-    start: async () => (await import('../../src/candidates/mcp-proxy.js')).default(),
+    start: async () => (await import('../../src/check-server/candidates/mcp-proxy.js')).default(),
   },
   {
-    module: 'src/candidates/reference.ts',
+    module: 'src/check-server/candidates/reference.ts',
     about: "This project's reference server: the model's session machine served over HTTP under the `reference` policy.",
-    start: async () => (await import('../../src/candidates/reference.js')).default(),
+    start: async () => (await import('../../src/check-server/candidates/reference.js')).default(),
   },
 ];
 

@@ -1,32 +1,32 @@
 /**
  * docs/client-findings.md, from real runs: the official SDK client, this project's checking client
- * (`src/client/`) in its on-drain setting and every client mutant (its on-receive setting among them) checked by `check-client` against the reference server with the same
+ * (`src/wire/`) in its on-drain setting and every client mutant (its on-receive setting among them) checked by `check-client` against the reference server with the same
  * scenarios and faults; per client each property's status, and per failure the scenario, the reason
  * and the trace. IDs that differ run to run (sessions, event-ID tags) are shown as placeholders.
  */
 import { clientPropertyIds } from '../../properties/client/ids.js';
 import { clientDefinitions } from '../../properties/client/definitions.js';
-import { checkingClientFactory } from '../../src/client-adapters/checking-client.js';
-import { sdkClientFactory } from '../../src/client-adapters/sdk.js';
-import type { ClientFactory } from '../../src/client-check/contract.js';
-import { describeFault } from '../../src/client-check/faults.js';
-import { clientReplayFlags, levelLabel, renderTrace, type ClientReport } from '../../src/client-check/report.js';
-import { runClientCheck } from '../../src/client-check/run.js';
-import { clientMutants } from '../../src/client-mutants/index.js';
-import { modelPrediction } from '../../src/client-check/model-scenarios.js';
+import { checkingClientFactory } from '../../src/check-client/adapters/checking-client.js';
+import { sdkClientFactory } from '../../src/check-client/adapters/sdk.js';
+import type { ClientFactory } from '../../src/check-client/adapters/contract.js';
+import { describeFault } from '../../src/check-client/faults.js';
+import { clientReplayFlags, levelLabel, renderTrace, type ClientReport } from '../../src/check-client/report.js';
+import { runClientCheck } from '../../src/check-client/run.js';
+import { clientMutants } from '../../src/check-client/mutants/index.js';
+import { modelPrediction } from '../../src/check-client/model-scenarios.js';
 import { fence, generatedBanner, table } from './markdown.js';
 
 /** The clients checked, in the order the page lists them. */
 export const clientSubjects: Array<{ name: string; about: string; factory: ClientFactory }> = [
   {
     name: 'sdk',
-    about: '`@modelcontextprotocol/sdk` 1.32.2 `Client` over `StreamableHTTPClientTransport` (reconnection options scaled to the timeout, resumption token) and `SSEClientTransport` (`src/client-adapters/sdk.ts`).',
+    about: '`@modelcontextprotocol/sdk` 1.32.2 `Client` over `StreamableHTTPClientTransport` (reconnection options scaled to the timeout, resumption token) and `SSEClientTransport` (`src/check-client/adapters/sdk.ts`).',
     factory: sdkClientFactory,
   },
   {
     name: 'checking-client',
     about:
-      "This project's checking client (`src/client/`, `CheckClient`) in its on-drain setting, the correct one: `cursorAdvance: 'drain'`, `dedup: true`, through `src/client-adapters/checking-client.ts` (the application processes frames one behind; a cut drops what it has not processed and resumes with the client's own `resume` from the stream's cursor). The `cursor-on-receive` mutant below is the same client in its on-receive setting.",
+      "This project's checking client (`src/wire/`, `CheckClient`) in its on-drain setting, the correct one: `cursorAdvance: 'drain'`, `dedup: true`, through `src/check-client/adapters/checking-client.ts` (the application processes frames one behind; a cut drops what it has not processed and resumes with the client's own `resume` from the stream's cursor). The `cursor-on-receive` mutant below is the same client in its on-receive setting.",
     factory: checkingClientFactory(),
   },
   ...clientMutants.map((m) => ({ name: m.name, about: `Client mutant: ${m.flaw}.`, factory: m.factory })),

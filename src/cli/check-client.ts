@@ -9,19 +9,19 @@ import { writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { countsAt, type FailOn } from '../../properties/definition.js';
 import { clientPropertyIds, type ClientPropertyId } from '../../properties/client/ids.js';
-import { builtInClientFactory } from '../client-check/built-in.js';
-import type { ClientFactory } from '../client-check/contract.js';
-import { renderClientJunit, renderClientJunitError } from '../client-check/junit.js';
-import { loadClientAdapter } from '../client-check/load.js';
-import { renderClientMarkdown, renderClientMarkdownError } from '../client-check/markdown.js';
+import { builtInClientFactory } from '../check-client/built-in.js';
+import type { ClientFactory } from '../check-client/adapters/contract.js';
+import { renderClientJunit, renderClientJunitError } from '../check-client/junit.js';
+import { loadClientAdapter } from '../check-client/load.js';
+import { renderClientMarkdown, renderClientMarkdownError } from '../check-client/markdown.js';
 import { applyBaseline, stillListed } from '../report/baseline.js';
-import { clientCheckError, clientExitStatus, renderClientJson, renderClientJsonError, renderClientText, type ClientReport } from '../client-check/report.js';
-import { deterministicScenarios, runClientCheck } from '../client-check/run.js';
-import { clientScenarios } from '../client-check/scenarios.js';
+import { clientCheckError, clientExitStatus, renderClientJson, renderClientJsonError, renderClientText, type ClientReport } from '../check-client/report.js';
+import { deterministicScenarios, runClientCheck } from '../check-client/run.js';
+import { clientScenarios } from '../check-client/scenarios.js';
 import { integerFlag, parseFailOn, parseFlags, type Flags } from './args.js';
 import { endNotes, readClientBaseline, writeBaseline } from './baseline.js';
 import { UsageError, type Command } from './command.js';
-import { boundedLoad, loadBoundMs } from './bounded-load.js';
+import { boundedLoad, loadBoundMs } from '../loader/bounded-load.js';
 import { consoleToStderr } from './console-to-stderr.js';
 import { checkWritable } from './output-paths.js';
 import { progressRenderer } from './progress.js';
@@ -38,9 +38,9 @@ over the wire. Scenarios: the model's shortest paths to each client-relevant sta
 then fast-check interleavings of calls and faults (a failure shrunk, replayable with --seed/--path).
   --adapter MODULE   a .ts, .mts, .cts, .js, .mjs or .cjs module whose default export returns (or resolves to)
                      a factory (opts: {url, transport, timeoutMs}) => Promise<{callTool, onNotification, close}>
-                     (docs/clients.md; the official SDK's: src/client-adapters/sdk.ts)
+                     (docs/clients.md; the official SDK's: src/check-client/adapters/sdk.ts)
   --client NAME      a built-in client: checking-client (this project's, cursor on drain), sdk, or a client
-                     mutant (src/client-mutants/)
+                     mutant (src/check-client/mutants/)
   --runs N           fast-check interleavings after the fixed and model scenarios (default 20)
   --seed S           fast-check seed (default random); with --path, replays one counterexample
   --path P           replay one scenario, as the report prints it: fixed:NAME, model:NAME, or a fast-check path

@@ -9,11 +9,11 @@ import { explore } from '../../model/explore.js';
 import { invariants } from '../../model/invariants.js';
 import { policyByName } from '../../model/policy.js';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
-import startSdk from '../candidates/sdk.js';
-import { clientDemoTable, runClientDemo } from '../client-check/demo.js';
+import startSdk from '../check-server/candidates/sdk.js';
+import { clientDemoTable, runClientDemo } from '../check-client/demo.js';
 import { createReferenceServer } from '../reference/index.js';
-import { runSuite } from '../suite/run-suite.js';
-import type { SuiteReport } from '../suite/types.js';
+import { runSuite } from '../check-server/run-suite.js';
+import type { SuiteReport } from '../check-server/types.js';
 import { integerFlag, parseFlags } from './args.js';
 import type { Command } from './command.js';
 
@@ -94,7 +94,7 @@ export const demoCommand: Command = {
     console.log(table(columns));
     console.log('');
     console.log('model columns: exhaustive exploration (FAIL gives the shortest trace: mcp-resume-spec explore --policy NAME);');
-    console.log('check columns: coverage scenarios + fast-check interleavings over real HTTP (details: npm run cli -- check --adapter src/candidates/sdk.ts).');
+    console.log('check columns: coverage scenarios + fast-check interleavings over real HTTP (details: npm run cli -- check --adapter src/check-server/candidates/sdk.ts).');
     for (const p of sdkReport.properties.filter((x) => x.status === 'fail')) console.log(`SDK ${p.id}: ${p.reason}`);
 
     // The client half: clients checked against the reference server as an adversary.

@@ -4,7 +4,7 @@
  * `interleavings 120/200`) and kept once the phase is over; off a terminal (CI logs) a plain line
  * when a phase starts and then at most every few seconds, so a log is not flooded.
  */
-import type { SuiteProgress } from '../suite/types.js';
+import type { SuiteProgress } from '../check-server/types.js';
 
 export interface ProgressSink {
   /** Where the lines go (process.stderr.write). */

@@ -6,7 +6,7 @@
  * frames of a replay, the capabilities a tool reads, whether a DELETE reaches the machine at all).
  *
  * The default is {@link noMutation}: every hook absent, and the server's behaviour byte for byte
- * the reference's. The catalog of mutants built on these hooks is `src/mutants/`.
+ * the reference's. The catalog of mutants built on these hooks is `src/check-server/mutants/`.
  *
  * A mutation with state (a counter, a clock) belongs to one server: build a fresh one per
  * `createReferenceServer` call.

@@ -26,7 +26,7 @@ export interface ReferenceServerOptions {
   /** Largest POST body accepted, bytes (default 1 MiB); larger ones get 413. */
   maxBodyBytes?: number;
   /**
-   * A deliberate distortion of the server (`mutation.ts`, catalog in `src/mutants/`); default none.
+   * A deliberate distortion of the server (`mutation.ts`, catalog in `src/check-server/mutants/`); default none.
    * Give each server its own: a mutation may keep state.
    */
   mutation?: Mutation;

@@ -1,5 +1,5 @@
 /**
- * The fixture tools of the candidate contract (`src/candidates/fixture-core.ts`), as pure computations: a call yields
+ * The fixture tools of the candidate contract (`src/fixtures/core.ts`), as pure computations: a call yields
  * the messages it would send and a `commit` that records its side effect. The server commits only
  * once the session machine has accepted the request, so a request the machine refuses (a foreign
  * transport, a terminated session) has no effect, and `executions` counts what was served.
@@ -11,7 +11,7 @@ import {
   executionKey,
   fixtureNotifications,
   sessionInfoResult,
-} from '../candidates/fixture-core.js';
+} from '../fixtures/core.js';
 import { ErrorCode } from './http-errors.js';
 import { isObject, notification, type JsonObject, type JsonRpcNotification } from './jsonrpc.js';
 

@@ -3,7 +3,7 @@
  * a counterexample, and making untrusted strings (a candidate's answers end up in reasons and
  * steps) safe to print. Pure: no I/O.
  */
-import type { Counterexample, PropertyResult, SuiteReport } from '../suite/types.js';
+import type { Counterexample, PropertyResult, SuiteReport } from '../check-server/types.js';
 
 /** How many properties passed, failed and were skipped. */
 export interface StatusCounts {

@@ -6,7 +6,7 @@
 import type { PropertyId } from '../../model/property-ids.js';
 import { diverged, type TraceStepData } from '../../model/trace-step.js';
 import { answerText, divergenceText, stepLine, traceLegend } from '../../model/trace-text.js';
-import type { Counterexample, Divergence, PropertyResult, SuiteReport } from '../suite/types.js';
+import type { Counterexample, Divergence, PropertyResult, SuiteReport } from '../check-server/types.js';
 
 /** A counterexample's steps as sentences, `N. action -> answer`. */
 export function traceLines(steps: readonly TraceStepData[]): string[] {

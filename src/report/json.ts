@@ -14,7 +14,7 @@ import type { Level } from '../../properties/definition.js';
 import type { ResultBasis } from '../../properties/definitions.js';
 import type { Status } from '../../properties/judgement.js';
 import type { TraceStepData } from '../../model/trace-step.js';
-import type { CandidateAbilities, CoverageReport, RootCause, SuiteReport } from '../suite/types.js';
+import type { CandidateAbilities, CoverageReport, RootCause, SuiteReport } from '../check-server/types.js';
 import { toolVersion } from '../version.js';
 import { baselineJson } from './baseline.js';
 import { divergenceLine, oracleLines, traceLines } from './findings.js';

@@ -17,7 +17,7 @@
  */
 import type { PropertyId } from '../../model/property-ids.js';
 import { countsAt, type FailOn, type Level } from '../../properties/definition.js';
-import type { PropertyResult, SuiteReport } from '../suite/types.js';
+import type { PropertyResult, SuiteReport } from '../check-server/types.js';
 import { baselineMark, baselineNote, type BaselineOutcome, type ReportBaseline } from './baseline.js';
 import { levelTag, whyLines } from './basis.js';
 import { countStatuses, numberSteps, replayLine } from './common.js';

@@ -27,7 +27,7 @@ import type { ResultBasis } from '../../properties/definitions.js';
 import type { Endpoint } from '../../properties/history.js';
 import type { TraceStepData } from '../../model/trace-step.js';
 import { answerText, stepAction } from '../../model/trace-text.js';
-import type { ClientSettings, Counterexample, SuiteReport } from '../suite/types.js';
+import type { ClientSettings, Counterexample, SuiteReport } from '../check-server/types.js';
 import {
   candidateLine,
   countStatuses,

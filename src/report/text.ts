@@ -36,7 +36,7 @@
  */
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import type { Status } from '../../properties/judgement.js';
-import type { SuiteReport } from '../suite/types.js';
+import type { SuiteReport } from '../check-server/types.js';
 import { baselineCellMark, type BaselineOutcome } from './baseline.js';
 import { levelTag, levelTagWidth, whyLines } from './basis.js';
 import { candidateLine, countStatuses, numberSteps, oneLine, replayLine, visible } from './common.js';
@@ -47,7 +47,7 @@ export interface TextReportOptions {
   color?: boolean;
   /**
    * The command that checked the candidate, without `--seed`/`--path`, e.g.
-   * `npx mcp-resume-spec check --adapter src/candidates/sdk.ts`; prefixes each replay line.
+   * `npx mcp-resume-spec check --adapter src/check-server/candidates/sdk.ts`; prefixes each replay line.
    */
   invocation?: string;
   /** What `--baseline FILE` made of the failures: a property it covers or lists and now passes is marked `(known)` or `(FIXED)` before its reason. */

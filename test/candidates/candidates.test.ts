@@ -1,8 +1,8 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, test } from 'vitest';
-import { acceptsConnections, type RunningCandidate, type StartCandidate } from '../../src/candidates/adapter.js';
-import startMcpProxy from '../../src/candidates/mcp-proxy.js';
-import startSdk from '../../src/candidates/sdk.js';
+import { acceptsConnections, type RunningCandidate, type StartCandidate } from '../../src/check-server/candidates/adapter.js';
+import startMcpProxy from '../../src/check-server/candidates/mcp-proxy.js';
+import startSdk from '../../src/check-server/candidates/sdk.js';
 import { CLIENT_CAPABILITIES, callFixture, connect, uniqueLabel, withBound, type Connected, type TransportKind } from './harness.js';
 
 const candidates: Array<[string, StartCandidate]> = [

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { propertyIds } from '../../model/property-ids.js';
 import { definitions } from '../../properties/definitions.js';
-import { FIXTURE_TOOLS, MAX_EMIT_COUNT, emitResult, fixtureNotifications, sessionInfoResult } from '../../src/candidates/fixture-core.js';
+import { FIXTURE_TOOLS, MAX_EMIT_COUNT, emitResult, fixtureNotifications, sessionInfoResult } from '../../src/fixtures/core.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const contract = readFileSync(`${root}docs/contract.md`, 'utf8');

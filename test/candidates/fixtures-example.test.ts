@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, expect, test } from 'vitest';
 import { parseTargetUrl } from '../../src/cli/target-url.js';
-import { startLocalRedis, type LocalRedis } from '../../src/redis/local-server.js';
-import { runSuite } from '../../src/suite/run-suite.js';
+import { startLocalRedis, type LocalRedis } from '../../src/check-server/candidates/local-redis.js';
+import { runSuite } from '../../src/check-server/run-suite.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the package but not under node_modules (so its name resolves to itself), ignored by git; one folder per run.

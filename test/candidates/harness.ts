@@ -7,7 +7,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { LoggingMessageNotificationSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import type { RunningCandidate } from '../../src/candidates/adapter.js';
+import type { RunningCandidate } from '../../src/check-server/candidates/adapter.js';
 
 /** Capabilities the test client declares, so that `session_info` has something specific to echo. */
 export const CLIENT_CAPABILITIES: ClientCapabilities = { roots: { listChanged: true } };

@@ -5,9 +5,9 @@
  * A failure here means the candidate's behaviour changed, e.g. on an upgrade.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import type { RunningCandidate, StartCandidate } from '../../src/candidates/adapter.js';
-import startMcpProxy from '../../src/candidates/mcp-proxy.js';
-import startSdk from '../../src/candidates/sdk.js';
+import type { RunningCandidate, StartCandidate } from '../../src/check-server/candidates/adapter.js';
+import startMcpProxy from '../../src/check-server/candidates/mcp-proxy.js';
+import startSdk from '../../src/check-server/candidates/sdk.js';
 import { openLegacySession, openStreamableSession, rawRequest, rawStream, streamableHeaders, type RawAnswer } from './raw-http.js';
 
 interface JsonRpcErrorAnswer {

@@ -11,9 +11,9 @@ import type { PropertyId } from '../../model/property-ids.js';
 import { countsAt } from '../../properties/definition.js';
 import type { Status } from '../../properties/judgement.js';
 import { parseTargetUrl } from '../../src/cli/target-url.js';
-import { runSuite } from '../../src/suite/run-suite.js';
+import { runSuite } from '../../src/check-server/run-suite.js';
 import { expected, noResumption, oneTransport, statusesOf } from './statuses.js';
-import type { CandidateTarget, SuiteReport } from '../../src/suite/types.js';
+import type { CandidateTarget, SuiteReport } from '../../src/check-server/types.js';
 import { startPlainServer, type PlainServerOptions } from './plain-server.js';
 
 const suiteOptions = { runs: 30, seed: 20261202, timeoutMs: 3000 };

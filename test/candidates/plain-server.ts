@@ -11,7 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RunningCandidate } from '../../src/candidates/adapter.js';
+import type { RunningCandidate } from '../../src/check-server/candidates/adapter.js';
 
 /** How the server is built; every field is optional. */
 export interface PlainServerOptions {

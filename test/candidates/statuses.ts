@@ -1,7 +1,7 @@
 /** The statuses a correct candidate's design earns, for the no-false-positive tests (variants on the SDK, the plain server). */
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import type { Status } from '../../properties/judgement.js';
-import type { SuiteReport } from '../../src/suite/types.js';
+import type { SuiteReport } from '../../src/check-server/types.js';
 
 /** Every property `pass`, except the ones named. */
 export function expected(exceptions: Partial<Record<PropertyId, Status>>): Record<PropertyId, Status> {

@@ -1,6 +1,6 @@
 /**
  * No false positives: correct servers of other designs, built on the official SDK
- * (`src/candidates/variants/`), checked with `runSuite`. Each gets exactly the statuses its
+ * (`src/check-server/candidates/variants/`), checked with `runSuite`. Each gets exactly the statuses its
  * design earns: `pass` where the property was judged and held, `skip` where its design gives
  * nothing to judge (one transport; no resumption), and `fail` only for this project's policy
  * where the design chooses differently (the SDK answers an unplaceable `Last-Event-ID` 400, the
@@ -11,16 +11,16 @@ import type { PropertyId } from '../../model/property-ids.js';
 import { countsAt } from '../../properties/definition.js';
 import { definitions } from '../../properties/definitions.js';
 import type { Status } from '../../properties/judgement.js';
-import type { RunningCandidate } from '../../src/candidates/adapter.js';
-import noPriming from '../../src/candidates/variants/no-priming.js';
-import noResumption from '../../src/candidates/variants/no-resumption.js';
-import sessionCounterIds from '../../src/candidates/variants/session-counter-ids.js';
-import streamCounterIds from '../../src/candidates/variants/stream-counter-ids.js';
-import timestampCounterIds from '../../src/candidates/variants/timestamp-counter-ids.js';
-import unknownCursor404 from '../../src/candidates/variants/unknown-cursor-404.js';
-import uuidIds from '../../src/candidates/variants/uuid-ids.js';
-import withLegacy from '../../src/candidates/variants/with-legacy.js';
-import { runSuite } from '../../src/suite/run-suite.js';
+import type { RunningCandidate } from '../../src/check-server/candidates/adapter.js';
+import noPriming from '../../src/check-server/candidates/variants/no-priming.js';
+import noResumption from '../../src/check-server/candidates/variants/no-resumption.js';
+import sessionCounterIds from '../../src/check-server/candidates/variants/session-counter-ids.js';
+import streamCounterIds from '../../src/check-server/candidates/variants/stream-counter-ids.js';
+import timestampCounterIds from '../../src/check-server/candidates/variants/timestamp-counter-ids.js';
+import unknownCursor404 from '../../src/check-server/candidates/variants/unknown-cursor-404.js';
+import uuidIds from '../../src/check-server/candidates/variants/uuid-ids.js';
+import withLegacy from '../../src/check-server/candidates/variants/with-legacy.js';
+import { runSuite } from '../../src/check-server/run-suite.js';
 import { expected, noResumption as noEventIds, oneTransport, statusesOf } from './statuses.js';
 
 /** The SDK's own answer to an unplaceable cursor is 400; this project's policy asks 404. */

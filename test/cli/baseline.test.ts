@@ -12,7 +12,7 @@ import { expect, test } from 'vitest';
 import { runCli } from './run-cli.js';
 
 const out = mkdtempSync(join(tmpdir(), 'mcp-resume-spec-baseline-'));
-const mutant = 'dist/src/mutants/delete-keeps-session.js';
+const mutant = 'dist/src/check-server/mutants/delete-keeps-session.js';
 const cheap = ['--runs', '0', '--no-coverage', '--timeout', '3000', '--quiet'];
 
 test('a baselined failure does not fail the check, a new one does, and a fixed one is reported FIXED', async () => {
@@ -47,8 +47,8 @@ test('a baselined failure does not fail the check, a new one does, and a fixed o
   // A narrowed run (this one, and one the time budget cut short) says so; its rewrite keeps the entry.
   const kept = join(out, 'kept.json');
   const [fixed, cut] = await Promise.all([
-    runCli(['check', '--adapter', 'dist/src/candidates/reference.js', '--only', 'terminated-session-404', ...cheap, '--baseline', baseline, '--write-baseline', kept]),
-    runCli(['check', '--adapter', 'dist/src/candidates/reference.js', '--only', 'terminated-session-404', '--max-seconds', '1', '--timeout', '3000', '--quiet', '--baseline', baseline]),
+    runCli(['check', '--adapter', 'dist/src/check-server/candidates/reference.js', '--only', 'terminated-session-404', ...cheap, '--baseline', baseline, '--write-baseline', kept]),
+    runCli(['check', '--adapter', 'dist/src/check-server/candidates/reference.js', '--only', 'terminated-session-404', '--max-seconds', '1', '--timeout', '3000', '--quiet', '--baseline', baseline]),
   ]);
   expect(fixed.code, fixed.stderr).toBe(0);
   expect(fixed.stdout).toMatch(/^PASS {2}\[MUST\] +terminated-session-404 /m);

@@ -12,7 +12,7 @@ import { createReferenceServer, type ReferenceServer } from '../../src/reference
 import { reportSchemaVersion } from '../../src/report/json.js';
 import { reportSchema } from '../../src/report/report-schema.js';
 import { toolVersion } from '../../src/version.js';
-import type { RunningCandidate } from '../../src/candidates/adapter.js';
+import type { RunningCandidate } from '../../src/check-server/candidates/adapter.js';
 import { startPlainServer } from '../candidates/plain-server.js';
 import { findAll, parseXml } from '../report/xml-check.js';
 import { runCli } from './run-cli.js';
@@ -36,7 +36,7 @@ afterAll(async () => {
 describe.concurrent('check', () => {
   test('the reference adapter (.ts): exit 0, every property passes, JSON valid against the schema, JUnit parses back', async () => {
     const junit = join(out, 'reference.xml');
-    const run = await runCli(['check', '--adapter', 'src/candidates/reference.ts', '--runs', '10', '--seed', '7', '--timeout', '3000', '--json', '--junit', junit], 110_000);
+    const run = await runCli(['check', '--adapter', 'src/check-server/candidates/reference.ts', '--runs', '10', '--seed', '7', '--timeout', '3000', '--json', '--junit', junit], 110_000);
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout);
     const validate = new Ajv2020({ strict: true }).compile(reportSchema);
@@ -120,13 +120,13 @@ describe.concurrent('check', () => {
   test('a mutant breaking a MUST: exit 1 even with --fail-on must, the failure with its level and trace, a Markdown report with a sequence diagram and a vitest reproduction', async () => {
     const markdown = join(out, 'mutant.md');
     const junit = join(out, 'mutant.xml');
-    const run = await runCli(['check', '--adapter', 'dist/src/mutants/delete-keeps-session.js', '--runs', '5', '--seed', '1', '--timeout', '3000', '--markdown', markdown, '--junit', junit, '--fail-on', 'must'], 110_000);
+    const run = await runCli(['check', '--adapter', 'dist/src/check-server/mutants/delete-keeps-session.js', '--runs', '5', '--seed', '1', '--timeout', '3000', '--markdown', markdown, '--junit', junit, '--fail-on', 'must'], 110_000);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/^FAIL {2}\[MUST\] +terminated-session-404 /m);
     expect(run.stdout).toContain('FAIL [MUST] terminated-session-404: ');
     expect(run.stdout).toContain('after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.');
     expect(run.stderr).not.toContain('do not fail the check');
-    expect(run.stdout).toMatch(/replay: npx mcp-resume-spec check --adapter dist\/src\/mutants\/delete-keeps-session.js --timeout 3000 --path probe:delete-then-use/);
+    expect(run.stdout).toMatch(/replay: npx mcp-resume-spec check --adapter dist\/src\/check-server\/mutants\/delete-keeps-session.js --timeout 3000 --path probe:delete-then-use/);
     const md = readFileSync(markdown, 'utf8');
     expect(md).toContain('```mermaid');
     expect(md).toContain('sequenceDiagram');
@@ -139,7 +139,7 @@ describe.concurrent('check', () => {
 
   test('a mutant breaking only a policy: exit 1 by default, 0 with --fail-on must, saying what it let pass', async () => {
     // Found without the coverage scenarios, which would only take longer.
-    const args = ['check', '--adapter', 'dist/src/mutants/legacy-session-at-mcp.js', '--runs', '5', '--seed', '1', '--timeout', '3000', '--no-coverage', '--json'];
+    const args = ['check', '--adapter', 'dist/src/check-server/mutants/legacy-session-at-mcp.js', '--runs', '5', '--seed', '1', '--timeout', '3000', '--no-coverage', '--json'];
     const junit = join(mkdtempSync(join(tmpdir(), 'fail-on-')), 'must.xml');
     const [byDefault, must] = await Promise.all([runCli(args, 170_000), runCli([...args, '--fail-on', 'MUST', '--junit', junit], 170_000)]); // as reports print levels
     const failed = (run: typeof byDefault) =>
@@ -166,7 +166,7 @@ describe.concurrent('check', () => {
     [['check', '--url', 'http://127.0.0.1:1', '--runs', 'many'], /--runs must be an integer/],
     [['check', '--url', 'http://127.0.0.1:1', '--runs', '-5'], /--runs must be an integer from 0 to \d+, got "-5"/],
     // Checked before anything runs: the reference would otherwise be checked in full first.
-    [['check', '--adapter', 'src/candidates/reference.ts', '--junit', 'test/cli/no-such-folder/report.xml'], /--junit: cannot write test\/cli\/no-such-folder\/report\.xml: the folder test\/cli\/no-such-folder does not exist/],
+    [['check', '--adapter', 'src/check-server/candidates/reference.ts', '--junit', 'test/cli/no-such-folder/report.xml'], /--junit: cannot write test\/cli\/no-such-folder\/report\.xml: the folder test\/cli\/no-such-folder does not exist/],
     [['check', '--url', 'http://127.0.0.1:1', '--only', 'nope'], /--only: unknown property "nope"/],
     [['check', '--url', 'http://127.0.0.1:1', '--fail-on', 'may'], /--fail-on must be one of must, should, policy, got "may"/],
     [['check', '--url', 'http://127.0.0.1:1', '--fail-on', 'DERIVED'], /--fail-on must be one of must, should, policy, got "DERIVED"/],

@@ -10,7 +10,7 @@ import { integerFlag, parseFlags } from '../../src/cli/args.js';
 import { graverThanListed, readBaseline } from '../../src/cli/baseline.js';
 import { applyBaseline, baselineLines } from '../../src/report/baseline.js';
 import { checkWritable } from '../../src/cli/output-paths.js';
-import type { PropertyResult } from '../../src/suite/types.js';
+import type { PropertyResult } from '../../src/check-server/types.js';
 import { definitions } from '../../properties/definitions.js';
 
 const options = { runs: { type: 'string' }, json: { type: 'boolean' } } as const;

@@ -4,10 +4,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { PropertyId } from '../../model/property-ids.js';
-import startSdk from '../../src/candidates/sdk.js';
+import startSdk from '../../src/check-server/candidates/sdk.js';
 import { progressRenderer, progressText } from '../../src/cli/progress.js';
-import { runSuite } from '../../src/suite/run-suite.js';
-import type { SuiteProgress } from '../../src/suite/types.js';
+import { runSuite } from '../../src/check-server/run-suite.js';
+import type { SuiteProgress } from '../../src/check-server/types.js';
 
 /** Events of a small check: 2 probes, 3 coverage scenarios, 4 interleavings, one 1 s apart each. */
 function events(): Array<[number, SuiteProgress]> {

@@ -6,11 +6,11 @@
  * that never finishes is a note.
  */
 import { describe, expect, it } from 'vitest';
-import { checkingClientFactory } from '../../src/client-adapters/checking-client.js';
-import type { ClientFactory, ClientUnderTest } from '../../src/client-check/contract.js';
-import { clientExitStatus } from '../../src/client-check/report.js';
-import { sampleDrawn } from '../../src/client-check/interleavings.js';
-import { runClientCheck } from '../../src/client-check/run.js';
+import { checkingClientFactory } from '../../src/check-client/adapters/checking-client.js';
+import type { ClientFactory, ClientUnderTest } from '../../src/check-client/adapters/contract.js';
+import { clientExitStatus } from '../../src/check-client/report.js';
+import { sampleDrawn } from '../../src/check-client/interleavings.js';
+import { runClientCheck } from '../../src/check-client/run.js';
 
 const timeoutMs = 400;
 const correct = checkingClientFactory();

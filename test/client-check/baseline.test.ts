@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clientPropertyIds } from '../../properties/client/ids.js';
 import { readBaseline, readClientBaseline } from '../../src/cli/baseline.js';
-import { clientExitStatus, type ClientBaseline, type ClientReport } from '../../src/client-check/report.js';
+import { clientExitStatus, type ClientBaseline, type ClientReport } from '../../src/check-client/report.js';
 import { runCli } from '../cli/run-cli.js';
 import { findAll, parseXml, type XmlElement } from '../report/xml-check.js';
 

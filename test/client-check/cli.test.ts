@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadClientAdapter } from '../../src/client-check/load.js';
-import { runClientCheck } from '../../src/client-check/run.js';
+import { loadClientAdapter } from '../../src/check-client/load.js';
+import { runClientCheck } from '../../src/check-client/run.js';
 import { runCli } from '../cli/run-cli.js';
 import { findAll, parseXml } from '../report/xml-check.js';
 import { clientPropertyIds } from '../../properties/client/ids.js';
@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('check-client CLI', () => {
   it('exits 0 for the checking client loaded as an adapter module', async () => {
-    const run = await runCli(['check-client', '--adapter', 'src/client-adapters/checking.ts', '--timeout', '300', '--scenarios', 'model:cut-undrained,session-expired']);
+    const run = await runCli(['check-client', '--adapter', 'src/check-client/adapters/checking.ts', '--timeout', '300', '--scenarios', 'model:cut-undrained,session-expired']);
     // Progress on stderr (plain lines off a terminal), the report on stdout.
     expect(run.stderr).toMatch(/^checking the client .*checking\.ts\n/);
     expect(run.stderr).toMatch(/\nscenarios 2\/2 \(/);

@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientPropertyIds } from '../../properties/client/ids.js';
-import { clientExitStatus, renderClientText, type ClientReport } from '../../src/client-check/report.js';
-import { clientMutants } from '../../src/client-mutants/index.js';
-import { modelPrediction } from '../../src/client-check/model-scenarios.js';
-import { describeFault } from '../../src/client-check/faults.js';
+import { clientExitStatus, renderClientText, type ClientReport } from '../../src/check-client/report.js';
+import { clientMutants } from '../../src/check-client/mutants/index.js';
+import { modelPrediction } from '../../src/check-client/model-scenarios.js';
+import { describeFault } from '../../src/check-client/faults.js';
 import {
   clientFindingsTable,
   clientPredictionTable,

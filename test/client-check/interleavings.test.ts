@@ -4,10 +4,10 @@
  * Fixed seed, few runs, short timeouts.
  */
 import { describe, expect, it } from 'vitest';
-import { checkingClientFactory } from '../../src/client-adapters/checking-client.js';
-import { drawnAt, sampleDrawn, scenarioOf } from '../../src/client-check/interleavings.js';
-import { runClientCheck } from '../../src/client-check/run.js';
-import { clientMutantByName } from '../../src/client-mutants/index.js';
+import { checkingClientFactory } from '../../src/check-client/adapters/checking-client.js';
+import { drawnAt, sampleDrawn, scenarioOf } from '../../src/check-client/interleavings.js';
+import { runClientCheck } from '../../src/check-client/run.js';
+import { clientMutantByName } from '../../src/check-client/mutants/index.js';
 
 const seed = 1;
 const timeoutMs = 300;

@@ -7,8 +7,8 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { AppEntry, WireEntry } from '../../properties/client/history.js';
-import { renderClientMarkdown } from '../../src/client-check/markdown.js';
-import type { ClientReport } from '../../src/client-check/report.js';
+import { renderClientMarkdown } from '../../src/check-client/markdown.js';
+import type { ClientReport } from '../../src/check-client/report.js';
 
 const nasty = 'a;b#c<d>"e`f%g\\h&i\nj';
 const wire: WireEntry[] = [

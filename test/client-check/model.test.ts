@@ -6,13 +6,13 @@
  * the correct client breaks none. Knobs the model lacks are reported outside its prediction.
  */
 import { describe, expect, it } from 'vitest';
-import { checkingClientFactory } from '../../src/client-adapters/checking-client.js';
-import type { ClientFactory } from '../../src/client-check/contract.js';
-import { describeFault } from '../../src/client-check/faults.js';
-import { modelCutScenarios, modelPrediction, scenarioFromPath } from '../../src/client-check/model-scenarios.js';
-import { judgeClientHistory, runScenario } from '../../src/client-check/run.js';
-import type { ClientScenario } from '../../src/client-check/scenarios.js';
-import { clientMutants } from '../../src/client-mutants/index.js';
+import { checkingClientFactory } from '../../src/check-client/adapters/checking-client.js';
+import type { ClientFactory } from '../../src/check-client/adapters/contract.js';
+import { describeFault } from '../../src/check-client/faults.js';
+import { modelCutScenarios, modelPrediction, scenarioFromPath } from '../../src/check-client/model-scenarios.js';
+import { judgeClientHistory, runScenario } from '../../src/check-client/run.js';
+import type { ClientScenario } from '../../src/check-client/scenarios.js';
+import { clientMutants } from '../../src/check-client/mutants/index.js';
 
 // Generous: under a loaded machine a resume must still come before the call times out.
 const timeoutMs = 1000;

@@ -1,8 +1,8 @@
 /** The fault-injecting proxy on its own: what it forwards, records and withholds, driven by plain fetch. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WireEntry } from '../../properties/client/history.js';
-import type { Fault } from '../../src/client-check/faults.js';
-import { Clock, startProxy, type WireProxy } from '../../src/client-check/proxy.js';
+import type { Fault } from '../../src/check-client/faults.js';
+import { Clock, startProxy, type WireProxy } from '../../src/check-client/proxy.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 
 let server: ReferenceServer | undefined;

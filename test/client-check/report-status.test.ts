@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clientPropertyIds } from '../../properties/client/ids.js';
 import { parseFailOn } from '../../src/cli/args.js';
-import { boundedLoad } from '../../src/cli/bounded-load.js';
+import { boundedLoad } from '../../src/loader/bounded-load.js';
 import { UsageError } from '../../src/cli/command.js';
-import { renderClientJunit } from '../../src/client-check/junit.js';
-import { renderClientMarkdown } from '../../src/client-check/markdown.js';
-import { clientExitStatus, clientReportSchemaVersion, renderClientJson, renderClientText, type ClientReport } from '../../src/client-check/report.js';
+import { renderClientJunit } from '../../src/check-client/junit.js';
+import { renderClientMarkdown } from '../../src/check-client/markdown.js';
+import { clientExitStatus, clientReportSchemaVersion, renderClientJson, renderClientText, type ClientReport } from '../../src/check-client/report.js';
 import { toolVersion } from '../../src/version.js';
 import { runCli } from '../cli/run-cli.js';
 import { findAll, parseXml } from '../report/xml-check.js';
@@ -32,7 +32,7 @@ function module(name: string, source: string): string {
 
 /** The module at `dir/name`: this project's checking client, with `top` run at import and `before` run before each connection. */
 function checkingAdapter(name: string, top: string[], before: string[] = []): string {
-  const checking = join(process.cwd(), 'dist/src/client-adapters/checking-client.js').replace(/\\/g, '/');
+  const checking = join(process.cwd(), 'dist/src/check-client/adapters/checking-client.js').replace(/\\/g, '/');
   return module(
     name,
     [

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { CheckClient, type HistoryEntry } from '../../src/client/index.js';
+import { CheckClient, type HistoryEntry } from '../../src/wire/index.js';
 import { msgFrame, startHttp, startRaw, type TestServer } from './servers.js';
 
 let server: TestServer | undefined;

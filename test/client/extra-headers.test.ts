@@ -1,6 +1,6 @@
 /** Headers a user adds to every request (`check --header`): parsed, refused where the client owns them, sent, and recorded redacted. */
 import { afterEach, expect, test } from 'vitest';
-import { CheckClient, parseExtraHeader } from '../../src/client/index.js';
+import { CheckClient, parseExtraHeader } from '../../src/wire/index.js';
 import { startHttp, type TestServer } from './servers.js';
 
 let server: TestServer | undefined;

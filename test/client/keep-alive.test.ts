@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
-import { CheckClient, type HistoryEntry } from '../../src/client/index.js';
+import { CheckClient, type HistoryEntry } from '../../src/wire/index.js';
 import { startHttp, type TestServer } from './servers.js';
 
 let server: TestServer | undefined;

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { afterEach, describe, expect, test } from 'vitest';
-import { CheckClient } from '../../src/client/index.js';
+import { CheckClient } from '../../src/wire/index.js';
 import { frame, msgFrame, startHttp, type Handler, type TestServer } from './servers.js';
 
 /**

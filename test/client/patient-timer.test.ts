@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { patientTimeout } from '../../src/client/patient-timer.js';
+import { patientTimeout } from '../../src/wire/patient-timer.js';
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 function block(ms: number): void {

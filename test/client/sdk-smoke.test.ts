@@ -13,7 +13,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { CheckClient, toolText, type Frame } from '../../src/client/index.js';
+import { CheckClient, toolText, type Frame } from '../../src/wire/index.js';
 import { MemoryEventStore } from '../../src/event-store/index.js';
 import { until } from './servers.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { CheckClient, type CheckClientOptions, type HistoryEntry } from '../../src/client/index.js';
+import { CheckClient, type CheckClientOptions, type HistoryEntry } from '../../src/wire/index.js';
 import { msgFrame, startHttp, until, type Handler, type TestServer } from './servers.js';
 
 const notif = (seq: number) => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { label: 'x', seq } } });

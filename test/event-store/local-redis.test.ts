@@ -2,8 +2,8 @@
 import { createServer, type Server } from 'node:net';
 import { createClient } from 'redis';
 import { afterEach, expect, test } from 'vitest';
-import { acceptsConnections, freeLoopbackPort } from '../../src/candidates/adapter.js';
-import { REDIS_MISSING, startLocalRedis, type LocalRedis } from '../../src/redis/local-server.js';
+import { acceptsConnections, freeLoopbackPort } from '../../src/check-server/candidates/adapter.js';
+import { REDIS_MISSING, startLocalRedis, type LocalRedis } from '../../src/check-server/candidates/local-redis.js';
 
 let running: LocalRedis | undefined;
 let squatter: Server | undefined;

@@ -2,7 +2,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RedisEventStore } from '../../src/event-store/index.js';
-import { startLocalRedis, type LocalRedis } from '../../src/redis/local-server.js';
+import { startLocalRedis, type LocalRedis } from '../../src/check-server/candidates/local-redis.js';
 
 const note = (seq: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { seq } } });
 const seqOf = (m: JSONRPCMessage): number => (m as unknown as { params: { data: { seq: number } } }).params.data.seq;

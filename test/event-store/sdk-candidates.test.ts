@@ -8,11 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport, type EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { RunningCandidate, StartCandidate } from '../../src/candidates/adapter.js';
-import startMemory from '../../src/candidates/sdk-memory-store.js';
-import startRedis from '../../src/candidates/sdk-redis-store.js';
+import type { RunningCandidate, StartCandidate } from '../../src/check-server/candidates/adapter.js';
+import startMemory from '../../src/check-server/candidates/sdk-memory-store.js';
+import startRedis from '../../src/check-server/candidates/sdk-redis-store.js';
 import { MemoryEventStore } from '../../src/event-store/index.js';
-import { runSuite } from '../../src/suite/run-suite.js';
+import { runSuite } from '../../src/check-server/run-suite.js';
 import { initializeBody, openStreamableSession, rawRequest, streamableHeaders } from '../candidates/raw-http.js';
 
 let running: RunningCandidate | undefined;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runBounded } from '../../scripts/run-bounded.js';
-import { freeLoopbackPort } from '../../src/candidates/adapter.js';
+import { freeLoopbackPort } from '../../src/check-server/candidates/adapter.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const temporary: string[] = [];

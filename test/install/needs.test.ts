@@ -30,7 +30,7 @@ describe('the needs of a selection of tests', () => {
     expect(needsOf(testFiles())).toEqual(knownNeeds());
   });
 
-  test('a test needs what a module it imports declares: redis for every test that reaches src/redis/local-server.ts', () => {
+  test('a test needs what a module it imports declares: redis for every test that reaches src/check-server/candidates/local-redis.ts', () => {
     expect(needsOf(['test/replicas/replicas.test.ts'])).toEqual(['redis']);
     expect(needsOf(['test/event-store/sdk-candidates.test.ts'])).toEqual(['redis']);
     expect(needsOf(['test/candidates/python.test.ts'])).toEqual(['python']);

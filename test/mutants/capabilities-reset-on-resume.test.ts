@@ -4,8 +4,8 @@
  */
 import { expect, test } from 'vitest';
 import { toolJson } from '../../properties/messages.js';
-import type { CheckClient } from '../../src/client/index.js';
-import { capabilitiesResetOnResume } from '../../src/mutants/index.js';
+import type { CheckClient } from '../../src/wire/index.js';
+import { capabilitiesResetOnResume } from '../../src/check-server/mutants/index.js';
 import { receive, serveVariant, session, stream, until, useCleanup } from './helpers.js';
 
 useCleanup();

@@ -9,29 +9,29 @@ import { parseBounds } from '../../model/bounds.js';
 import { explore } from '../../model/explore.js';
 import { mutants as mutantPolicies, policies, reference } from '../../model/policy.js';
 import { propertyIds } from '../../model/property-ids.js';
-import { acceptsConnections } from '../../src/candidates/adapter.js';
-import startReferenceAdapter, { projectVersion } from '../../src/candidates/reference.js';
-import { CheckClient } from '../../src/client/index.js';
-import { codeMutants, mutantByName, mutants, policyMutants, type Mutant } from '../../src/mutants/index.js';
+import { acceptsConnections } from '../../src/check-server/candidates/adapter.js';
+import startReferenceAdapter, { projectVersion } from '../../src/check-server/candidates/reference.js';
+import { CheckClient } from '../../src/wire/index.js';
+import { codeMutants, mutantByName, mutants, policyMutants, type Mutant } from '../../src/check-server/mutants/index.js';
 import { createReferenceServer, noMutation } from '../../src/reference/index.js';
 
 /**
  * Mutant policies of the model whose fault only a client shows: served to the reference client they
- * break nothing, so they are not server mutants (the client catalog, `src/client-mutants/`, has
+ * break nothing, so they are not server mutants (the client catalog, `src/check-client/mutants/`, has
  * `cursor-on-receive`; `inclusive-replay-no-dedup` is a server knob plus `no-dedup` there).
  */
 const clientSidePolicies = ['inclusive-replay-no-dedup', 'cursor-on-receive'];
-/** Modules of `src/mutants/` that are not mutants. */
+/** Modules of `src/check-server/mutants/` that are not mutants. */
 const notMutants = ['index.ts', 'mutant.ts', 'found.ts', 'standalone-streams.ts'];
 
 describe('shape', () => {
   test('names are unique, one file each, and the file default-exports the mutant\'s start', async () => {
     const names = mutants.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
-    const files = readdirSync(new URL('../../src/mutants/', import.meta.url)).filter((f) => f.endsWith('.ts') && !notMutants.includes(f));
+    const files = readdirSync(new URL('../../src/check-server/mutants/', import.meta.url)).filter((f) => f.endsWith('.ts') && !notMutants.includes(f));
     expect(files.map((f) => f.slice(0, -3)).sort()).toEqual([...names].sort());
     for (const m of mutants) {
-      const module = (await import(`../../src/mutants/${m.name}.ts`)) as { default: unknown; mutant: Mutant };
+      const module = (await import(`../../src/check-server/mutants/${m.name}.ts`)) as { default: unknown; mutant: Mutant };
       expect(module.mutant).toBe(m);
       expect(module.default).toBe(m.start);
       expect(mutantByName(m.name)).toBe(m);

@@ -1,6 +1,6 @@
 /** `delete-keeps-session`: DELETE answers 200 but the session goes on serving. */
 import { expect, test } from 'vitest';
-import { deleteKeepsSession } from '../../src/mutants/index.js';
+import { deleteKeepsSession } from '../../src/check-server/mutants/index.js';
 import { dropAfter, serveVariant, session, useCleanup } from './helpers.js';
 
 useCleanup();

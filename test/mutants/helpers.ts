@@ -4,7 +4,7 @@
  * of label `a`, `result a` the result of the call labelled `a`, `priming` an event without data).
  */
 import { afterEach, expect } from 'vitest';
-import { CheckClient, type Answer, type CheckClientOptions, type Frame, type SseStream } from '../../src/client/index.js';
+import { CheckClient, type Answer, type CheckClientOptions, type Frame, type SseStream } from '../../src/wire/index.js';
 import { createReferenceServer, type Mutation, type ReferenceServer } from '../../src/reference/index.js';
 import type { JsonRpcMessage } from '../../properties/history.js';
 import { fixtureNotification, isResponse, toolJson } from '../../properties/messages.js';

@@ -3,7 +3,7 @@
  * one's IDs, and resuming it with its cursor replays the first stream instead.
  */
 import { expect, test } from 'vitest';
-import { idsReusedAcrossStreams } from '../../src/mutants/index.js';
+import { idsReusedAcrossStreams } from '../../src/check-server/mutants/index.js';
 import { carried, dropAfter, receiveUntil, serveVariant, session, show, stream, useCleanup, type Variant } from './helpers.js';
 
 useCleanup();

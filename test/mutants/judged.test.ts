@@ -9,8 +9,8 @@ import { clientCapabilities } from '../../model/world.js';
 import type { PropertyId } from '../../model/property-ids.js';
 import { HistoryView } from '../../properties/history-view.js';
 import { judges } from '../../properties/judges/index.js';
-import { CheckClient, HistoryRecorder, type SseStream } from '../../src/client/index.js';
-import * as catalog from '../../src/mutants/index.js';
+import { CheckClient, HistoryRecorder, type SseStream } from '../../src/wire/index.js';
+import * as catalog from '../../src/check-server/mutants/index.js';
 import type { Mutation, ReferenceServer } from '../../src/reference/index.js';
 import { QUIET_MS, brief, serve, until, useCleanup } from './helpers.js';
 

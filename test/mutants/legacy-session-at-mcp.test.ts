@@ -3,7 +3,7 @@
  * there, and the session's later messages arrive on that /mcp response.
  */
 import { expect, test } from 'vitest';
-import { legacySessionAtMcp } from '../../src/mutants/index.js';
+import { legacySessionAtMcp } from '../../src/check-server/mutants/index.js';
 import { carried, serveVariant, session, stream, until, useCleanup, type Variant } from './helpers.js';
 
 useCleanup();

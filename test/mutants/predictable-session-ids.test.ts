@@ -1,6 +1,6 @@
 /** `predictable-session-ids`: session IDs are a counter, under both transports. */
 import { expect, test } from 'vitest';
-import { predictableSessionIds } from '../../src/mutants/index.js';
+import { predictableSessionIds } from '../../src/check-server/mutants/index.js';
 import { serveVariant, session, useCleanup } from './helpers.js';
 
 useCleanup();

@@ -2,7 +2,7 @@
  * `replay-other-streams`: a replay also carries the other streams' events logged after the cursor.
  */
 import { expect, test } from 'vitest';
-import { replayOtherStreams } from '../../src/mutants/index.js';
+import { replayOtherStreams } from '../../src/check-server/mutants/index.js';
 import { carried, dropAfter, receiveUntil, serveVariant, session, show, stream, useCleanup, type Variant } from './helpers.js';
 
 useCleanup();

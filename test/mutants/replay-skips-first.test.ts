@@ -3,7 +3,7 @@
  * next notification is lost; on the legacy stream a lost response leaves its request waiting.
  */
 import { expect, test } from 'vitest';
-import { replaySkipsFirst } from '../../src/mutants/index.js';
+import { replaySkipsFirst } from '../../src/check-server/mutants/index.js';
 import { ARRIVES_MS, QUIET_MS, carried, dropAfter, serveVariant, session, stream, until, useCleanup, type Variant } from './helpers.js';
 
 useCleanup();

@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import { toolJson } from '../../properties/messages.js';
-import { rerunOnResume } from '../../src/mutants/index.js';
+import { rerunOnResume } from '../../src/check-server/mutants/index.js';
 import { receive, serveVariant, session, show, stream, until, useCleanup, type Variant } from './helpers.js';
 
 useCleanup();

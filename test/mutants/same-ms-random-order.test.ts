@@ -4,7 +4,7 @@
  * priming, x2, x1, x4, x3, result, so a replay after x1 sends x4, x3, result and never x2.
  */
 import { expect, test } from 'vitest';
-import { sameMsRandomOrder } from '../../src/mutants/index.js';
+import { sameMsRandomOrder } from '../../src/check-server/mutants/index.js';
 import { brief, carried, dropAfter, serve, serveVariant, session, stream, useCleanup, type Variant } from './helpers.js';
 
 useCleanup();

@@ -3,7 +3,7 @@
  * cursor of session A presented with session B's ID replays A's events.
  */
 import { expect, test } from 'vitest';
-import { sharedEventStore } from '../../src/mutants/index.js';
+import { sharedEventStore } from '../../src/check-server/mutants/index.js';
 import { carried, dropAfter, serveVariant, session, stream, useCleanup, type Variant } from './helpers.js';
 
 useCleanup();

@@ -1,6 +1,6 @@
 /** `streamable-session-counter`: a counter for streamable HTTP session IDs, random UUIDs for legacy SSE ones. */
 import { expect, test } from 'vitest';
-import { streamableSessionCounter } from '../../src/mutants/index.js';
+import { streamableSessionCounter } from '../../src/check-server/mutants/index.js';
 import { serveVariant, session, useCleanup } from './helpers.js';
 
 useCleanup();

@@ -3,7 +3,7 @@
  * code; refusals for other reasons (a foreign transport, a terminated session) stay 404.
  */
 import { expect, test } from 'vitest';
-import { unknownCursor200 } from '../../src/mutants/index.js';
+import { unknownCursor200 } from '../../src/check-server/mutants/index.js';
 import { carried, serveVariant, session, stream, useCleanup, type Variant } from './helpers.js';
 
 useCleanup();

@@ -7,7 +7,7 @@ import http from 'node:http';
 import net from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { CheckClient, toolText } from '../../src/client/index.js';
+import { CheckClient, toolText } from '../../src/wire/index.js';
 import type { ReferenceServer } from '../../src/reference/index.js';
 import { POST_HEADERS, defer, initializeBody, raw, startServer, useCleanup, withBound, type RawAnswer } from './helpers.js';
 

@@ -3,7 +3,7 @@
  * reproduces each policy's answers to migrations and resumes, driven by the checking client.
  */
 import { expect, test } from 'vitest';
-import { CheckClient, toolText, type Answer, type Frame, type SseStream } from '../../src/client/index.js';
+import { CheckClient, toolText, type Answer, type Frame, type SseStream } from '../../src/wire/index.js';
 import type { ReferenceServer } from '../../src/reference/index.js';
 import { POST_HEADERS, raw, startServer, defer, until, useCleanup } from './helpers.js';
 

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { CheckClient, toolText } from '../../src/client/index.js';
+import { CheckClient, toolText } from '../../src/wire/index.js';
 import { defer, useCleanup, withBound } from './helpers.js';
 
 useCleanup();

@@ -4,7 +4,7 @@
  * resumed response, and DELETE ends every open response of the session.
  */
 import { expect, test } from 'vitest';
-import { CheckClient, type Answer, type Frame, type SseStream } from '../../src/client/index.js';
+import { CheckClient, type Answer, type Frame, type SseStream } from '../../src/wire/index.js';
 import type { ReferenceServer } from '../../src/reference/index.js';
 import { defer, startServer, until, useCleanup } from './helpers.js';
 

@@ -7,7 +7,7 @@
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startDeployment, type Deployment } from '../../examples/replicas/deployment.js';
-import { runSuite } from '../../src/suite/run-suite.js';
+import { runSuite } from '../../src/check-server/run-suite.js';
 import { withBound } from '../candidates/harness.js';
 import { initializeBody, streamableHeaders } from '../candidates/raw-http.js';
 

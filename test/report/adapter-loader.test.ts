@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runNode } from '../cli/run-cli.js';
 import { afterAll, describe, expect, test } from 'vitest';
-import { acceptsConnections } from '../../src/candidates/adapter.js';
-import { loadAdapter } from '../../src/cli/adapter-loader.js';
+import { acceptsConnections } from '../../src/check-server/candidates/adapter.js';
+import { loadAdapter } from '../../src/loader/adapter-loader.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));

@@ -4,7 +4,7 @@ import { definitions } from '../../properties/definitions.js';
 import { errorJsonReport, jsonReport, renderJson, reportSchemaVersion } from '../../src/report/json.js';
 import { toolVersion } from '../../src/version.js';
 import { reportSchema } from '../../src/report/report-schema.js';
-import type { SuiteReport } from '../../src/suite/types.js';
+import type { SuiteReport } from '../../src/check-server/types.js';
 import { causedReport, followingReport, nastyReport, sampleReport } from './sample.js';
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });

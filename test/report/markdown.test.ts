@@ -17,7 +17,7 @@ import {
 } from '../../src/report/markdown.js';
 import { basisOf } from '../../properties/definitions.js';
 import { applyBaseline, baselineLines } from '../../src/report/baseline.js';
-import type { Counterexample, SuiteReport } from '../../src/suite/types.js';
+import type { Counterexample, SuiteReport } from '../../src/check-server/types.js';
 import startFixture from './fixtures/http-adapter.js';
 import { causedReport, followingReport, nasty, nastyReport, sampleReport } from './sample.js';
 
@@ -169,9 +169,9 @@ describe('vitest reproduction', () => {
   const failing = report.properties[2]!;
 
   test('contains the seed, the path, the property and the exact replay call; it is valid TypeScript', () => {
-    const snippet = vitestReproduction(report, failing.id, failing.counterexample!, { adapter: 'src/candidates/sdk.ts', cwd: '/work/project' });
+    const snippet = vitestReproduction(report, failing.id, failing.counterexample!, { adapter: 'src/check-server/candidates/sdk.ts', cwd: '/work/project' });
     expect(snippet).toContain("import { runSuite, type CandidateTarget } from 'mcp-resume-spec';");
-    expect(snippet).toContain('import startCandidate from "./src/candidates/sdk.ts";');
+    expect(snippet).toContain('import startCandidate from "./src/check-server/candidates/sdk.ts";');
     expect(snippet).toContain('const ID = "order-preserved" as const;');
     expect(snippet).toContain('const SEED = 1234567;');
     expect(snippet).toContain('const PATH = "12:3:0:0";');
@@ -259,7 +259,7 @@ describe('vitest reproduction', () => {
 
 describe('Markdown report', () => {
   test('summary table, one section per counterexample with trace, diagram, replay and vitest test', () => {
-    const md = renderMarkdown(sampleReport(), { adapter: 'src/candidates/sdk.ts', cwd: '/work/project' });
+    const md = renderMarkdown(sampleReport(), { adapter: 'src/check-server/candidates/sdk.ts', cwd: '/work/project' });
     expect(md).toContain('# mcp-resume-spec check: @modelcontextprotocol/sdk 1.32.2\n');
     expect(md).toContain('| status | level | property | runs | reason |\n| --- | --- | --- | ---: | --- |\n');
     expect(md).toContain('| PASS | SHOULD | `no-silent-loss` | 200 | every promised event reached the application |');
@@ -276,9 +276,9 @@ describe('Markdown report', () => {
       '1. client initializes over streamable -> 200\n2. client calls emit c1 over streamable -> 200\n3. client resumes r1 over streamable with Last-Event-ID garbage (garbage) -> 200, a quiet stream; model expects 404 unknown cursor',
     );
     expect(blocks(md, 'text')[1]).toBe('step 3: model expects 404 unknown cursor; candidate answered 200, a quiet stream');
-    expect(md).toContain('Replay: `npx mcp-resume-spec check --adapter src/candidates/sdk.ts --seed 1234567 --path 12:3:0:0`');
+    expect(md).toContain('Replay: `npx mcp-resume-spec check --adapter src/check-server/candidates/sdk.ts --seed 1234567 --path 12:3:0:0`');
     expect(md).toContain(
-      'Replay: `npx mcp-resume-spec check --adapter src/candidates/sdk.ts --path probe:garbage-cursor` (deterministic scenario probe:garbage-cursor, run on every check)',
+      'Replay: `npx mcp-resume-spec check --adapter src/check-server/candidates/sdk.ts --path probe:garbage-cursor` (deterministic scenario probe:garbage-cursor, run on every check)',
     );
   });
 

@@ -1,6 +1,6 @@
 /** Sample suite reports for the report tests. */
 import { basisOf } from '../../properties/definitions.js';
-import type { SuiteReport } from '../../src/suite/types.js';
+import type { SuiteReport } from '../../src/check-server/types.js';
 
 /** A control character, a lone surrogate, CDATA end, markup and entities: what a hostile candidate might answer. */
 export const nasty = 'a<b>&c "q" \'s\' ]]> x\u0001y\u0007z\u001b[31m \uD800 #1; 50% `tick` | *star* _u_ [l](x)';

@@ -7,7 +7,7 @@ import { causedReport, followingReport, nastyReport, sampleReport } from './samp
 
 describe('text report', () => {
   test('header, one line per property, summary, then each failure with trace, oracle and replay', () => {
-    const text = renderText(sampleReport(), { invocation: 'mcp-resume-spec check --adapter src/candidates/sdk.ts' });
+    const text = renderText(sampleReport(), { invocation: 'mcp-resume-spec check --adapter src/check-server/candidates/sdk.ts' });
     const lines = text.split('\n');
     expect(text.endsWith('\n')).toBe(true);
     expect(lines[0]).toBe('candidate: @modelcontextprotocol/sdk 1.32.2 at http://127.0.0.1:41234');
@@ -34,7 +34,7 @@ describe('text report', () => {
         '    3. client resumes r1 over streamable with Last-Event-ID garbage (garbage) -> 200, a quiet stream; model expects 404 unknown cursor',
         '  oracle:',
         '    step 3: model expects 404 unknown cursor; candidate answered 200, a quiet stream',
-        '  replay: mcp-resume-spec check --adapter src/candidates/sdk.ts --path probe:garbage-cursor (deterministic scenario probe:garbage-cursor, run on every check)',
+        '  replay: mcp-resume-spec check --adapter src/check-server/candidates/sdk.ts --path probe:garbage-cursor (deterministic scenario probe:garbage-cursor, run on every check)',
       ].join('\n'),
     );
     // the fast-check counterexample: numbered from 1, seed and path
@@ -49,7 +49,7 @@ describe('text report', () => {
         '    3. client receives a frame on r1 -> r1-1(c1#1)',
         '    4. connection of r1 drops (unclean: 1 frame(s) in flight or undrained lost)',
         '    5. client resumes r1 over streamable with Last-Event-ID r1-1 -> 200, replays [r1-3(c1#3) r1-2(c1#2)]',
-        '  replay: mcp-resume-spec check --adapter src/candidates/sdk.ts --seed 1234567 --path 12:3:0:0',
+        '  replay: mcp-resume-spec check --adapter src/check-server/candidates/sdk.ts --seed 1234567 --path 12:3:0:0',
       ].join('\n'),
     );
     // the why block quotes the newest revision, with its source

@@ -6,9 +6,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
-import { CandidateUnusable } from '../../src/suite/abilities.js';
-import { CandidateLost } from '../../src/suite/reachable.js';
-import { runSuite } from '../../src/suite/run-suite.js';
+import { CandidateUnusable } from '../../src/check-server/abilities.js';
+import { CandidateLost } from '../../src/check-server/reachable.js';
+import { runSuite } from '../../src/check-server/run-suite.js';
 import { propertyIds } from '../../model/property-ids.js';
 
 const servers: http.Server[] = [];

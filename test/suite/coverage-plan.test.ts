@@ -3,9 +3,9 @@
  * call) run before the shortest paths, and candidates alike share one plan.
  */
 import { expect, test } from 'vitest';
-import { planCoverage } from '../../src/suite/coverage.js';
-import { referenceClient } from '../../src/suite/run-suite.js';
-import type { CandidateAbilities } from '../../src/suite/types.js';
+import { planCoverage } from '../../src/check-server/coverage.js';
+import { referenceClient } from '../../src/check-server/run-suite.js';
+import type { CandidateAbilities } from '../../src/check-server/types.js';
 
 const both: CandidateAbilities = {
   transports: ['streamable', 'sse'],

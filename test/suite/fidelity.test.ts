@@ -8,12 +8,12 @@ import { replay } from '../../model/trace.js';
 import { diverged } from '../../model/trace-step.js';
 import type { WorldStep } from '../../model/world-types.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
-import { probeAbilities } from '../../src/suite/abilities.js';
-import { boundsOf, candidateBounds, planCoverage } from '../../src/suite/coverage.js';
-import { oraclePolicy } from '../../src/suite/lockstep.js';
-import { referenceClient } from '../../src/suite/run-suite.js';
-import { runSteps, type ScenarioContext } from '../../src/suite/scenario.js';
-import { judgeHistory } from '../../src/suite/verdicts.js';
+import { probeAbilities } from '../../src/check-server/abilities.js';
+import { boundsOf, candidateBounds, planCoverage } from '../../src/check-server/coverage.js';
+import { oraclePolicy } from '../../src/check-server/lockstep.js';
+import { referenceClient } from '../../src/check-server/run-suite.js';
+import { runSteps, type ScenarioContext } from '../../src/check-server/scenario.js';
+import { judgeHistory } from '../../src/check-server/verdicts.js';
 
 let server: ReferenceServer | undefined;
 afterEach(async () => {

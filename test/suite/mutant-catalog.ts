@@ -2,7 +2,7 @@
  * An exact catalog: every mutant fails exactly its `breaks`, no more and no less, checked as the
  * CLI checks by default (`defaultRuns` interleavings), but with waits of 1 s, not 2: a stall is
  * concluded after a full wait, and these checks are much of `npm test`'s time. The waits count only
- * time the checker could attend to (src/client/patient-timer.ts), so a loaded machine does not make
+ * time the checker could attend to (src/wire/patient-timer.ts), so a loaded machine does not make
  * an answer late; `npm run deep` checks with the CLI's own 2 s. Every other property passes or skips.
  * `npm test` checks each mutant with one of the catalog's seeds, taken in turn so each seed is used,
  * one file per seed (`mutants-seed-N.test.ts`) so that vitest's workers share the work; `npm run deep`
@@ -10,9 +10,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import { propertyIds } from '../../model/property-ids.js';
-import { catalogSeeds, findBroken, type Found } from '../../src/mutants/found.js';
-import { mutants } from '../../src/mutants/index.js';
-import type { Mutant } from '../../src/mutants/mutant.js';
+import { catalogSeeds, findBroken, type Found } from '../../src/check-server/mutants/found.js';
+import { mutants } from '../../src/check-server/mutants/index.js';
+import type { Mutant } from '../../src/check-server/mutants/mutant.js';
 
 /** The bound of every wait of the catalog's checks in `npm test` (see the module comment). */
 const catalogWaitMs = 1000;

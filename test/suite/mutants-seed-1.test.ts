@@ -1,7 +1,7 @@
 /** The exact catalog (see ./mutant-catalog.ts) for the mutants `npm test` checks with seed 1. */
 import { expect, test } from 'vitest';
-import { catalogSeeds } from '../../src/mutants/found.js';
-import { mutants } from '../../src/mutants/index.js';
+import { catalogSeeds } from '../../src/check-server/mutants/found.js';
+import { mutants } from '../../src/check-server/mutants/index.js';
 import { describeCatalogWith, mutantsCheckedWith } from './mutant-catalog.js';
 
 test('the catalog has three seeds, and npm test checks every mutant with one of them', () => {

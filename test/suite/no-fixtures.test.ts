@@ -12,7 +12,7 @@ import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/in
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, expect, test } from 'vitest';
 import { renderText } from '../../src/report/text.js';
-import { runSuite } from '../../src/suite/run-suite.js';
+import { runSuite } from '../../src/check-server/run-suite.js';
 
 let server: http.Server | undefined;
 const transports = new Map<string, StreamableHTTPServerTransport>();

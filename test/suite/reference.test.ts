@@ -1,7 +1,7 @@
 /** The reference server, checked over HTTP: every property holds, every model state is reached. */
 import { afterEach, expect, test } from 'vitest';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
-import { runSuite } from '../../src/suite/run-suite.js';
+import { runSuite } from '../../src/check-server/run-suite.js';
 
 let server: ReferenceServer | undefined;
 afterEach(async () => {

@@ -8,7 +8,7 @@ import { explore } from '../../model/explore.js';
 import { seed000 } from '../../model/policy.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
 import { diverged, type TraceStepData } from '../../model/trace-step.js';
-import { runSuite } from '../../src/suite/run-suite.js';
+import { runSuite } from '../../src/check-server/run-suite.js';
 
 let server: ReferenceServer | undefined;
 afterEach(async () => {

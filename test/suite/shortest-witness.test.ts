@@ -10,8 +10,8 @@ import { policyByName, reference } from '../../model/policy.js';
 import type { TraceStepData } from '../../model/trace-step.js';
 import { replayNote } from '../../src/report/common.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
-import { coverageBounds } from '../../src/suite/coverage.js';
-import { referenceClient, runSuite } from '../../src/suite/run-suite.js';
+import { coverageBounds } from '../../src/check-server/coverage.js';
+import { referenceClient, runSuite } from '../../src/check-server/run-suite.js';
 
 let server: ReferenceServer | undefined;
 afterEach(async () => {

@@ -6,8 +6,8 @@ import { describe, expect, test } from 'vitest';
 import type { PropertyId } from '../../model/property-ids.js';
 import type { TraceStepData } from '../../model/trace-step.js';
 import { fail, failAt, pass, skip, type Judgement } from '../../properties/judgement.js';
-import { HistoryRecorder } from '../../src/client/history-recorder.js';
-import { anchorStep, causePrecedence, Verdicts, type ScenarioRecord } from '../../src/suite/verdicts.js';
+import { HistoryRecorder } from '../../src/wire/history-recorder.js';
+import { anchorStep, causePrecedence, Verdicts, type ScenarioRecord } from '../../src/check-server/verdicts.js';
 
 const ids: PropertyId[] = ['no-silent-loss', 'unknown-cursor-rejected', 'at-most-once-effect', 'no-silent-stall', 'order-preserved'];
 
