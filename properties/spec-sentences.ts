@@ -2,6 +2,7 @@
  * Spec sentences that several properties rest on, quoted once: each `.basis.ts` spreads the ones it
  * needs into its quotes.
  */
+import { eventIdsEncodeStreamText } from '../model/spec-text.js';
 import { quotedIn, sections, streamableRevisions, type SpecQuote } from './definition.js';
 
 /** The one sentence that says what a replay is (optional: a MAY), in every revision that has resumption. */
@@ -39,6 +40,6 @@ export const getStreamOr405: SpecQuote[] = quotedIn(
 export const eventIdsEncodeStream: SpecQuote[] = quotedIn(
   ['2025-11-25'],
   sections.resumability,
-  'Event IDs SHOULD encode sufficient information to identify the originating stream, enabling the server to correlate a Last-Event-ID to the correct stream.',
+  eventIdsEncodeStreamText,
   'should',
 );

@@ -21,7 +21,7 @@ import {
   seed000Signature,
 } from './signatures.js';
 import { lostEvents } from '../invariants.js';
-import { eventIdsEncodeStream } from '../../properties/spec-sentences.js';
+import { eventIdsEncodeStreamText } from '../spec-text.js';
 import { acceptsMigration } from './signatures.js';
 
 const test000 = 'test/model/claims-000.test.ts';
@@ -331,7 +331,7 @@ export const namespacing000: Claim = {
       finding:
         `With per-transport IDs and unknown cursors rejected, no migration is accepted and none loses an event${rejects.lossAnywhere ? ', but the drain race over one transport remains: namespacing fixes the migration path, not the cursor that moves on receive' : ''}. ` +
         `If the server answers the unplaceable cursor with 200 and an empty stream instead, the migration is accepted quietly: that is seed 003. ` +
-        `From 2025-11-25 the spec asks for more than a transport prefix: "${eventIdsEncodeStream[0]!.text}" (${eventIdsEncodeStream[0]!.section}, a SHOULD). A transport namespace is one part of such an encoding: it keeps one listener's IDs from resolving at the other; naming the stream is what that SHOULD asks.`,
+        `From 2025-11-25 the spec asks for more than a transport prefix: "${eventIdsEncodeStreamText}" (Resumability and Redelivery, a SHOULD). A transport namespace is one part of such an encoding: it keeps one listener's IDs from resolving at the other; naming the stream is what that SHOULD asks.`,
       tables: [{ header: ['unknown cursor answered', 'migration accepted', 'loss on a migration', 'loss on any resume'], rows }],
     });
   },

@@ -39,7 +39,7 @@ describe('the needs of a selection of tests', () => {
 
   test('only imports that load a module count: `import type` and `export type` load nothing', () => {
     const source = [
-      "import type { LocalRedis } from '../src/redis/local-server.js';",
+      "import type { LocalRedis } from '../src/check-server/candidates/local-redis.js';",
       "export type { Deployment } from '../examples/replicas/deployment.js';",
       "import { a } from './a.js';",
       "export * from './b.js';",
