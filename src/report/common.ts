@@ -31,7 +31,7 @@ export function candidateLine(candidate: SuiteReport['candidate']): string {
  * U+FFFE/U+FFFF and lone UTF-16 surrogates: invisible or invalid in the formats we write.
  */
 const unprintable =
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: it finds control characters on purpose, to escape them
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u2028-\u202E\u2066-\u2069\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Replaces each unprintable character (see above; CR included) with a visible `\uXXXX`. */

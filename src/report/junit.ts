@@ -25,7 +25,7 @@ import { causeLine, divergenceLine, followsLine, oracleLines, traceLines } from 
 
 /** XML 1.0 `Char` minus what we escape: everything else becomes visible `\uXXXX`. */
 const notXmlChar =
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: it finds control characters on purpose, to escape them
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function xmlSafe(text: string): string {
