@@ -19,10 +19,7 @@ export function receive(stream: ClientStream, policy: ClientPolicy): ClientStrea
 }
 
 /** The application processes the oldest received frame; `processed` is false when dedup discarded it. */
-export function drain(
-  stream: ClientStream,
-  policy: ClientPolicy,
-): { stream: ClientStream; frame: WorldEvent | undefined; processed: boolean } {
+export function drain(stream: ClientStream, policy: ClientPolicy): { stream: ClientStream; frame: WorldEvent | undefined; processed: boolean } {
   const frame = stream.inbox[0];
   if (!frame) return { stream, frame: undefined, processed: false };
   const inbox = stream.inbox.slice(1);

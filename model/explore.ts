@@ -181,12 +181,7 @@ function search(options: ExploreOptions): ExploreResult {
  * state key leaves out, and is an error. (Only states found violating something are replayed, so
  * this catches a verdict the replayed world loses, not one it would gain.)
  */
-function shortestViolations(
-  order: Int32Array,
-  violated: Ints,
-  pathTo: (id: number) => WorldStep[],
-  replay: (path: WorldStep[]) => World,
-): ModelViolation[] {
+function shortestViolations(order: Int32Array, violated: Ints, pathTo: (id: number) => WorldStep[], replay: (path: WorldStep[]) => World): ModelViolation[] {
   const violations: ModelViolation[] = [];
   let found = 0;
   for (let i = 0; i < order.length; i++) {
@@ -201,7 +196,8 @@ function shortestViolations(
       judged |= bit;
       if (fresh & bit) violations.push({ property, message, path, world });
     }
-    if ((judged & ~found) !== fresh) throw new Error(`the invariants' verdicts differ between two worlds of state ${id}: an invariant reads something the state key leaves out`);
+    if ((judged & ~found) !== fresh)
+      throw new Error(`the invariants' verdicts differ between two worlds of state ${id}: an invariant reads something the state key leaves out`);
     found |= fresh;
   }
   // Stable: equally short violations keep breadth-first order, then the order invariants are judged in.

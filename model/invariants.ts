@@ -43,10 +43,7 @@ export function lostEvents(world: World): LostEvent[] {
     if (!stream.connected) continue;
     for (const event of context.log) {
       if (event.stream !== stream.id || event.opening !== undefined) continue;
-      const seen =
-        stream.drained.includes(event.id) ||
-        stream.inbox.some((f) => f.id === event.id) ||
-        stream.wire.some((f) => f.id === event.id);
+      const seen = stream.drained.includes(event.id) || stream.inbox.some((f) => f.id === event.id) || stream.wire.some((f) => f.id === event.id);
       if (!seen) lost.push({ stream: stream.id, event });
     }
   }

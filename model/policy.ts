@@ -176,11 +176,7 @@ export const seed003: Policy = {
 export const mutants: Readonly<Record<string, Policy>> = {
   'bridging-shared-ids': withKnob(withKnob(reference, 'bridging', true), 'eventIds', 'shared'),
   'unknown-cursor-empty-stream': withKnob(reference, 'unknownCursor', 'emptyStream'),
-  'default-capabilities': withKnob(
-    withKnob(withKnob(reference, 'bridging', true), 'eventIds', 'shared'),
-    'capabilitiesOnMigration',
-    'defaultProfile',
-  ),
+  'default-capabilities': withKnob(withKnob(withKnob(reference, 'bridging', true), 'eventIds', 'shared'), 'capabilitiesOnMigration', 'defaultProfile'),
   'inclusive-replay-no-dedup': withKnob(withKnob(reference, 'replay', 'inclusive'), 'dedup', false),
   'cursor-on-receive': withKnob(reference, 'cursorAdvance', 'onReceive'),
   'retention-partial-replay': withKnob(reference, 'logRetention', 'boundedPartialReplay'),

@@ -114,12 +114,7 @@ function capabilitiesAfterResume(context: Context, event: ResumeEvent): Pick<Con
   return { capabilities: context.capabilities };
 }
 
-function recordResume(
-  context: Context,
-  event: ResumeEvent,
-  outcome: ResumeOutcome,
-  replayed?: StoredEvent<Message>[],
-): Context['resumes'] {
+function recordResume(context: Context, event: ResumeEvent, outcome: ResumeOutcome, replayed?: StoredEvent<Message>[]): Context['resumes'] {
   const record: Context['resumes'][number] = {
     transport: event.transport,
     lastEventId: event.lastEventId,
@@ -131,12 +126,7 @@ function recordResume(
 }
 
 /** A replay of `stream` with `frames`: the stream's connection is back unless its response was sent. */
-function replayReply(
-  context: Context,
-  event: ResumeEvent,
-  stream: Stream<Message>,
-  frames: StoredEvent<Message>[],
-): Partial<Context> {
+function replayReply(context: Context, event: ResumeEvent, stream: Stream<Message>, frames: StoredEvent<Message>[]): Partial<Context> {
   const reply: Reply<Message> = { status: 200, stream: stream.id, frames };
   if (stream.complete) reply.end = true;
   return {
@@ -172,20 +162,16 @@ export const sessionMachine = setup({
     /** The request came in under a transport this session is not served at. */
     foreignTransport: ({ context, event }) => 'transport' in event && !serves(context, event.transport),
     /** Before initialize: the legacy stream opened the session, and the event comes under the other transport. */
-    openedUnderForeignTransport: ({ context, event }) =>
-      context.transport !== null && 'transport' in event && !serves(context, event.transport),
+    openedUnderForeignTransport: ({ context, event }) => context.transport !== null && 'transport' in event && !serves(context, event.transport),
     /** A legacy request needs the session's one stream. */
-    noLegacyStream: ({ context, event }) =>
-      event.type === 'REQUEST' && event.transport === 'sse' && !context.streams.some((s) => s.kind === 'legacy'),
+    noLegacyStream: ({ context, event }) => event.type === 'REQUEST' && event.transport === 'sse' && !context.streams.some((s) => s.kind === 'legacy'),
     hasQueued: ({ context, event }) => {
       if (event.type !== 'SEND') return false;
       const stream = findStream(context, event.stream);
       return stream !== undefined && stream.queue.length > 0;
     },
-    knownStream: ({ context, event }) =>
-      event.type === 'CONNECTION_LOST' && findStream(context, event.stream) !== undefined,
-    cursorPlaced: ({ context, event }) =>
-      event.type === 'RESUME' && placeCursor(context, event.transport, event.lastEventId) !== undefined,
+    knownStream: ({ context, event }) => event.type === 'CONNECTION_LOST' && findStream(context, event.stream) !== undefined,
+    cursorPlaced: ({ context, event }) => event.type === 'RESUME' && placeCursor(context, event.transport, event.lastEventId) !== undefined,
     /** A broken retention (`boundedPartialReplay`) replays what is left after a dropped cursor. */
     trimmedCursorReplayed: ({ context, event }) => {
       if (event.type !== 'RESUME' || context.policy.logRetention !== 'boundedPartialReplay') return false;
@@ -199,8 +185,7 @@ export const sessionMachine = setup({
     standaloneOpen: ({ context }) => context.streams.some((s) => s.kind === 'standalone'),
     noStreamYet: ({ context }) => context.streams.length === 0,
     /** Under legacy SSE, initialize is POSTed to the endpoint the open stream announced. */
-    initializeUnderOtherTransport: ({ context, event }) =>
-      event.type === 'INITIALIZE' && (event.transport === 'sse') !== (context.transport === 'sse'),
+    initializeUnderOtherTransport: ({ context, event }) => event.type === 'INITIALIZE' && (event.transport === 'sse') !== (context.transport === 'sse'),
     legacyTransport: ({ event }) => 'transport' in event && event.transport === 'sse',
   },
 }).createMachine({
@@ -253,12 +238,21 @@ export const sessionMachine = setup({
           },
         ],
         EXPIRE: [
-          { guard: 'idleExpires', target: 'terminated', description: 'expired: idle past its TTL', actions: assign(({ context }) => ({ ...endSession(context), expired: true })) },
+          {
+            guard: 'idleExpires',
+            target: 'terminated',
+            description: 'expired: idle past its TTL',
+            actions: assign(({ context }) => ({ ...endSession(context), expired: true })),
+          },
           { description: 'not idle', actions: assign({ reply: () => refuse(409, 'the session is not idle') }) },
         ],
         // A legacy session not yet initialized is as unknown at /mcp as an initialized one.
         '*': [
-          { guard: 'openedUnderForeignTransport', description: '404 session not found for this transport', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          {
+            guard: 'openedUnderForeignTransport',
+            description: '404 session not found for this transport',
+            actions: assign({ reply: () => refuse(404, 'session not found for this transport') }),
+          },
           { description: '400 not initialized', actions: assign({ reply: () => refuse(400, 'session not initialized') }) },
         ],
       },
@@ -291,8 +285,7 @@ export const sessionMachine = setup({
               });
               return {
                 streams,
-                servedUnderForeignCapabilities:
-                  context.servedUnderForeignCapabilities || context.capabilities !== context.negotiated,
+                servedUnderForeignCapabilities: context.servedUnderForeignCapabilities || context.capabilities !== context.negotiated,
                 reply: { status: 202, frames: [] },
               };
             }),
@@ -303,8 +296,7 @@ export const sessionMachine = setup({
               const withUnrelated = { ...context, streams: appendUnrelated(context, 'streamable', event.unrelated ?? []) };
               return {
                 ...openStream(withUnrelated, 'request', 'streamable', [...event.messages], event.requestId),
-                servedUnderForeignCapabilities:
-                  context.servedUnderForeignCapabilities || context.capabilities !== context.negotiated,
+                servedUnderForeignCapabilities: context.servedUnderForeignCapabilities || context.capabilities !== context.negotiated,
               };
             }),
           },
@@ -401,7 +393,12 @@ export const sessionMachine = setup({
           { target: 'terminated', description: '200', actions: assign(({ context }) => endSession(context)) },
         ],
         EXPIRE: [
-          { guard: 'idleExpires', target: 'terminated', description: 'expired: idle past its TTL', actions: assign(({ context }) => ({ ...endSession(context), expired: true })) },
+          {
+            guard: 'idleExpires',
+            target: 'terminated',
+            description: 'expired: idle past its TTL',
+            actions: assign(({ context }) => ({ ...endSession(context), expired: true })),
+          },
           { description: 'not idle', actions: assign({ reply: () => refuse(409, 'the session is not idle') }) },
         ],
         TRIM: [

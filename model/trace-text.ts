@@ -41,7 +41,11 @@ export function stepAction(step: TraceStepData): string {
       const how = step.migrate ? ` by migrating to ${step.transport}` : over;
       // No value: the client had none of that origin (a stale one is an earlier session's, whatever this stream sent).
       const origin = step.cursor?.origin === 'own' ? '' : ` ${step.cursor?.origin}`;
-      const cursor = !step.cursor ? '' : step.cursor.value == null ? ` with no${origin} Last-Event-ID` : ` with Last-Event-ID ${step.cursor.value}${origin === '' ? '' : ` (${step.cursor.origin})`}`;
+      const cursor = !step.cursor
+        ? ''
+        : step.cursor.value == null
+          ? ` with no${origin} Last-Event-ID`
+          : ` with Last-Event-ID ${step.cursor.value}${origin === '' ? '' : ` (${step.cursor.origin})`}`;
       return `client resumes ${step.stream ?? 'the stream'}${how}${cursor}${session}${detail}`;
     }
     case 'timeout': {

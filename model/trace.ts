@@ -63,7 +63,13 @@ export function stepAsData(world: World, event: WorldStep, index = 0): TraceStep
     case 'INITIALIZE':
       return { ...base, kind: 'initialize', actor: 'client', transport: event.transport, ...(client.session >= 0 ? { reinitialize: true } : {}) };
     case 'CALL': {
-      const call = { ...base, kind: 'call' as const, actor: 'client' as const, tool: event.unsolicited ? ('emit_unsolicited' as const) : ('emit' as const), call: `c${world.used.calls + 1}` };
+      const call = {
+        ...base,
+        kind: 'call' as const,
+        actor: 'client' as const,
+        tool: event.unsolicited ? ('emit_unsolicited' as const) : ('emit' as const),
+        call: `c${world.used.calls + 1}`,
+      };
       if (event.migrate) return { ...call, transport: 'streamable', migrate: true, detail: "at /mcp with the legacy session's ID, no Last-Event-ID" };
       return { ...call, transport: client.transport };
     }

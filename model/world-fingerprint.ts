@@ -7,16 +7,7 @@
 import { FingerprintSink, hashPart, type PartHash } from './explore-fingerprint.js';
 import { memoization } from './memo.js';
 import { sessionContext, type SessionState } from './session-step.js';
-import {
-  executionsPart,
-  headerPart,
-  heldSessionPart,
-  leftSessionPart,
-  noLog,
-  requestsPart,
-  streamPart,
-  usedPart,
-} from './world-key.js';
+import { executionsPart, headerPart, heldSessionPart, leftSessionPart, noLog, requestsPart, streamPart, usedPart } from './world-key.js';
 import type { ClientRequest, ClientStream, World, WorldMessage } from './world-types.js';
 
 /** A world's key parts by position, with the objects they were hashed from. */

@@ -41,7 +41,11 @@ export function heldSessionPart(session: SessionState, trims: number): string {
   let key = `${String(session.value)[0]}${c.transport}${c.capabilities === c.negotiated ? '' : '~'}${c.servedUnderForeignCapabilities ? '!' : ''}|${resumesKey(c)}|`;
   // Log retention drops the oldest event across streams: which events it has dropped, and which
   // it may drop next, depend on the order they were sent in (by stream, as events are named here).
-  if (c.policy.logRetention !== 'unbounded') key += `r${c.retainedFrom}.${c.log.slice(0, Math.min(trims, c.log.length)).map((e) => e.stream).join('')}|`;
+  if (c.policy.logRetention !== 'unbounded')
+    key += `r${c.retainedFrom}.${c.log
+      .slice(0, Math.min(trims, c.log.length))
+      .map((e) => e.stream)
+      .join('')}|`;
   for (const s of c.streams) {
     key += `${s.id}${s.connected ? '+' : '-'}`;
     for (const e of c.log) if (e.stream === s.id && e.message) key += `${e.message.request}.${e.message.seq},`;

@@ -10,10 +10,7 @@ import { heldSession } from './world.js';
 /** A stream is worth dropping or resuming while a pending request's response or notifications come on it. */
 function isLive(world: World, stream: ClientStream): boolean {
   return world.client.requests.some(
-    (r) =>
-      r.status === 'pending' &&
-      r.session === world.client.session &&
-      (r.stream === stream.id || (stream.kind === 'standalone' && r.unsolicited)),
+    (r) => r.status === 'pending' && r.session === world.client.session && (r.stream === stream.id || (stream.kind === 'standalone' && r.unsolicited)),
   );
 }
 
@@ -67,14 +64,7 @@ export function canStep(world: World, step: WorldStep): boolean {
     case 'DRAIN':
       return ready && !!stream && stream.inbox.length > 0;
     case 'DROP':
-      return (
-        ready &&
-        !!stream &&
-        stream.connected &&
-        used.drops < bounds.drops &&
-        isLive(world, stream) &&
-        (bounds.unclean > 0 || isCleanDrop(stream))
-      );
+      return ready && !!stream && stream.connected && used.drops < bounds.drops && isLive(world, stream) && (bounds.unclean > 0 || isCleanDrop(stream));
     case 'RESUME':
       return (
         ready &&
@@ -131,7 +121,11 @@ function sendStep(stream: string): WorldStep {
 function stepsOnStream(stream: string): readonly WorldStep[] {
   let steps = streamSteps.get(stream);
   if (!steps) {
-    const list: WorldStep[] = [{ type: 'RECEIVE', stream }, { type: 'DRAIN', stream }, { type: 'DROP', stream }];
+    const list: WorldStep[] = [
+      { type: 'RECEIVE', stream },
+      { type: 'DRAIN', stream },
+      { type: 'DROP', stream },
+    ];
     for (const via of vias) for (const cursor of cursors) list.push({ type: 'RESUME', stream, via, cursor });
     streamSteps.set(stream, (steps = list.map((s) => Object.freeze(s))));
   }

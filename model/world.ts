@@ -7,16 +7,7 @@ import { connect, deliver, drain, drop, receive } from './client.js';
 import { createSession, sessionContext, stepSession, type SessionState } from './session-step.js';
 import type { Capabilities, SessionEvent } from './session-types.js';
 import { otherTransport, type Transport } from './transport.js';
-import type {
-  ClientRequest,
-  LastAnswer,
-  ClientState,
-  ClientStream,
-  World,
-  WorldInput,
-  WorldMessage,
-  WorldStep,
-} from './world-types.js';
+import type { ClientRequest, LastAnswer, ClientState, ClientStream, World, WorldInput, WorldMessage, WorldStep } from './world-types.js';
 import { clientWith, requestWith, usedOneMore, worldWith } from './world-values.js';
 
 /** What the world's client declares in `initialize`. */
@@ -155,18 +146,12 @@ function issueCall(world: World, call: string, unsolicited: boolean): World {
   }
   const legacy = world.client.streams.find((s) => s.kind === 'legacy');
   const stream = transport === 'streamable' ? reply.stream! : legacy!.id;
-  const streams =
-    transport === 'streamable'
-      ? [...world.client.streams, newStream(stream, 'request', reply.frames[0]!.id, request)]
-      : world.client.streams;
+  const streams = transport === 'streamable' ? [...world.client.streams, newStream(stream, 'request', reply.frames[0]!.id, request)] : world.client.streams;
   return worldWith(served.world, {
     executions: { ...world.executions, [call]: (world.executions[call] ?? 0) + 1 },
     client: clientWith(world.client, {
       streams,
-      requests: [
-        ...world.client.requests,
-        { id: request, call, stream, session: world.client.session, unsolicited, status: 'pending' },
-      ],
+      requests: [...world.client.requests, { id: request, call, stream, session: world.client.session, unsolicited, status: 'pending' }],
     }),
   });
 }
@@ -174,8 +159,7 @@ function issueCall(world: World, call: string, unsolicited: boolean): World {
 function resume(world: World, step: Extract<WorldStep, { type: 'RESUME' }>): World {
   const stream = world.client.streams.find((s) => s.id === step.stream)!;
   const transport = step.via === 'same' ? world.client.transport : otherTransport(world.client.transport);
-  const lastEventId =
-    step.cursor === 'own' ? stream.cursor : step.cursor === 'garbage' ? garbageCursor : world.client.staleCursor!;
+  const lastEventId = step.cursor === 'own' ? stream.cursor : step.cursor === 'garbage' ? garbageCursor : world.client.staleCursor!;
   const served = serve(world, { type: 'RESUME', transport, lastEventId });
   const { reply } = sessionContext<WorldMessage>(served.session);
   const used = usedOneMore(world.used, 'resumes');
@@ -186,7 +170,10 @@ function resume(world: World, step: Extract<WorldStep, { type: 'RESUME' }>): Wor
       client: clientWith(world.client, { phase: 'mustReinitialize', requests: failPending(world.client.requests) }),
     });
   }
-  const client = clientWith(updateStream(world.client, stream.id, (s) => connect(s, reply.frames)), { transport });
+  const client = clientWith(
+    updateStream(world.client, stream.id, (s) => connect(s, reply.frames)),
+    { transport },
+  );
   return worldWith(served.world, { used, client });
 }
 

@@ -19,17 +19,7 @@ export type JsonRpcMessage = {
 export type Endpoint = 'mcp' | 'sse' | 'messages';
 
 /** Why the client made a request: lets properties find the exchanges they judge. */
-export type Purpose =
-  | 'initialize'
-  | 'initialized'
-  | 'call'
-  | 'ping'
-  | 'list'
-  | 'open-standalone'
-  | 'open-legacy'
-  | 'resume'
-  | 'delete'
-  | 'other';
+export type Purpose = 'initialize' | 'initialized' | 'call' | 'ping' | 'list' | 'open-standalone' | 'open-legacy' | 'resume' | 'delete' | 'other';
 
 interface Base {
   /** Position in the history, from 0. */
@@ -130,14 +120,7 @@ export interface EndEntry extends Base {
 export interface FailureEntry extends Base {
   type: 'failure';
   conn?: number;
-  reason:
-    | 'timeout'
-    | 'connection-refused'
-    | 'connection-reset'
-    | 'malformed-sse'
-    | 'malformed-json'
-    | 'unexpected-content-type'
-    | 'protocol';
+  reason: 'timeout' | 'connection-refused' | 'connection-reset' | 'malformed-sse' | 'malformed-json' | 'unexpected-content-type' | 'protocol';
   detail: string;
   /** For a timeout while waiting for a response: the JSON-RPC ID of the request. */
   awaiting?: number | string;
@@ -149,16 +132,7 @@ export interface StepEntry extends Base {
   step: string;
 }
 
-export type HistoryEntry =
-  | RequestEntry
-  | ResponseEntry
-  | BodyEntry
-  | ReceiveEntry
-  | DrainEntry
-  | DropEntry
-  | EndEntry
-  | FailureEntry
-  | StepEntry;
+export type HistoryEntry = RequestEntry | ResponseEntry | BodyEntry | ReceiveEntry | DrainEntry | DropEntry | EndEntry | FailureEntry | StepEntry;
 
 /** Distributes `Omit` over the union, so each entry keeps its own fields. */
 export type NewEntry = HistoryEntry extends infer E ? (E extends HistoryEntry ? Omit<E, 'seq' | 'at'> : never) : never;

@@ -37,9 +37,4 @@ export const getStreamOr405: SpecQuote[] = quotedIn(
 );
 
 /** 2025-11-25's SHOULD (from SEP-1699's clarifications): an event ID names its stream. */
-export const eventIdsEncodeStream: SpecQuote[] = quotedIn(
-  ['2025-11-25'],
-  sections.resumability,
-  eventIdsEncodeStreamText,
-  'should',
-);
+export const eventIdsEncodeStream: SpecQuote[] = quotedIn(['2025-11-25'], sections.resumability, eventIdsEncodeStreamText, 'should');

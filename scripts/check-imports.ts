@@ -56,7 +56,9 @@ function filesUnder(root: string, folder: string): string[] {
 
 /** The repository file a relative specifier names, or null when it names none. */
 function resolveSpecifier(root: string, from: string, specifier: string): string | null {
-  const target = relative(root, join(root, dirname(from), specifier)).split(sep).join('/');
+  const target = relative(root, join(root, dirname(from), specifier))
+    .split(sep)
+    .join('/');
   const candidates = [target, target.replace(/\.js$/, '.ts'), target.replace(/\.mjs$/, '.mts')];
   for (const candidate of candidates) {
     const path = join(root, candidate);

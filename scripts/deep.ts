@@ -24,7 +24,9 @@ for (const bounds of [
   { ...defaultBounds, calls: 3, drops: 3 },
 ]) {
   const explored = explore({ policy: reference, bounds, maxMs: 900_000, maxStates: 10_000_000 });
-  say(`model, reference, bounds ${formatBounds(bounds)}: ${explored.states} states, ${explored.transitions} transitions in ${(explored.ms / 1000).toFixed(1)} s, ${explored.violations.length} violations`);
+  say(
+    `model, reference, bounds ${formatBounds(bounds)}: ${explored.states} states, ${explored.transitions} transitions in ${(explored.ms / 1000).toFixed(1)} s, ${explored.violations.length} violations`,
+  );
   for (const v of explored.violations) {
     failures++;
     say(`  VIOLATED ${v.property}: ${v.message} (mcp-resume-spec explore --bounds ${formatBounds(bounds)})`);
@@ -42,10 +44,14 @@ const server = await createReferenceServer();
 try {
   const report = await runSuite({ name: 'reference', url: server.url }, { runs: 1000, seed, maxMs: 900_000, timeoutMs: 3000 });
   const failed = report.properties.filter((p) => p.status !== 'pass');
-  say(`reference server over HTTP: ${report.interleavings?.runs} interleavings, coverage ${report.coverage?.reached}/${report.coverage?.states}: ${failed.length === 0 ? 'every property passes' : 'NOT ALL PASS'}`);
+  say(
+    `reference server over HTTP: ${report.interleavings?.runs} interleavings, coverage ${report.coverage?.reached}/${report.coverage?.states}: ${failed.length === 0 ? 'every property passes' : 'NOT ALL PASS'}`,
+  );
   for (const p of failed) {
     failures++;
-    say(`  ${p.status.toUpperCase()} ${p.id}: ${p.reason}${p.counterexample ? ` (replay: --seed ${p.counterexample.seed} --path ${p.counterexample.path})` : ''}`);
+    say(
+      `  ${p.status.toUpperCase()} ${p.id}: ${p.reason}${p.counterexample ? ` (replay: --seed ${p.counterexample.seed} --path ${p.counterexample.path})` : ''}`,
+    );
   }
 } finally {
   await server.close();

@@ -35,7 +35,12 @@ export function runtimeImports(fileName: string, source: string): string[] {
       specifiers.push(node.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       specifiers.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
       specifiers.push(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
@@ -95,7 +100,10 @@ export function selectedTestFiles(args: readonly string[], root: string = ROOT):
     const vitest = join(root, 'node_modules/vitest/vitest.mjs');
     const listed = spawnSync(process.execPath, [vitest, 'list', '--filesOnly', `--json=${out}`, ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
     if (listed.status !== 0 || !existsSync(out)) {
-      const lines = `${listed.stderr}${listed.error ? String(listed.error) : ''}`.split('\n').map((line) => line.trim()).filter(Boolean);
+      const lines = `${listed.stderr}${listed.error ? String(listed.error) : ''}`
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
       return { error: lines.find((line) => /^\w*Error: /.test(line)) ?? lines[0] ?? `exit ${listed.status ?? listed.signal}` };
     }
     const entries = JSON.parse(readFileSync(out, 'utf8')) as Array<{ file: string }>;

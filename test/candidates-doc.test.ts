@@ -31,7 +31,9 @@ test('a failure that follows from another may come or go while its cause fails; 
 });
 
 test('placeholders hide what differs run to run, and nothing else', () => {
-  expect(normalize('session 3a13e747-6331-4001-90ef-cdb6927759e9 and 93cb5b6c-60ce-4dbd-b967-3c003a1c3972_1796015377971_nu4m9jsx')).toBe('session <session> and <event>');
+  expect(normalize('session 3a13e747-6331-4001-90ef-cdb6927759e9 and 93cb5b6c-60ce-4dbd-b967-3c003a1c3972_1796015377971_nu4m9jsx')).toBe(
+    'session <session> and <event>',
+  );
   expect(normalize('Last-Event-ID sse:8c01d466-e4 of 6221bf-700-c1 within 99.99 ms')).toBe('Last-Event-ID <event> of <label c1> within the bound');
   expect(normalize('notification 2 of c1')).toBe('notification 2 of c1');
 });

@@ -13,7 +13,12 @@ import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const docs = ['README.md', ...readdirSync(`${root}docs`).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = [
+  'README.md',
+  ...readdirSync(`${root}docs`)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 interface Block {
   doc: string;
@@ -41,9 +46,14 @@ export function mismatch(block: Block, read: (path: string) => string): string |
   const [kind, path] = (block.marker ?? '').split(/:\s*/);
   if (kind === 'example' && path) return read(path) === block.code ? undefined : `is not the text of ${path}`;
   if (kind === 'excerpt' && path) {
-    const file = read(path).split('\n').map((l) => l.trim());
+    const file = read(path)
+      .split('\n')
+      .map((l) => l.trim());
     let from = 0;
-    const parts = block.code.trimEnd().split(/\n[ \t]*\/\/ \.\.\.\n/).map((part) => part.split('\n').map((l) => l.trim()));
+    const parts = block.code
+      .trimEnd()
+      .split(/\n[ \t]*\/\/ \.\.\.\n/)
+      .map((part) => part.split('\n').map((l) => l.trim()));
     for (const part of parts) {
       const at = file.findIndex((_, i) => i >= from && part.every((l, k) => file[i + k] === l));
       if (at < 0) return `has lines not found in order in ${path}: ${part[0]}`;
@@ -82,7 +92,9 @@ describe('code examples in the docs', () => {
     expect(mismatch(block('declarations', 'interface A { b: string }\ntype C = A;\n'), read)).toBeUndefined();
     expect(mismatch(block('declarations', 'interface A { b: string }\nconst c = 1;\n'), read)).toBe('is not declarations only');
     expect(mismatch({ doc: 'd.md', line: 1, marker: undefined, code: 'x();\n' }, read)).toMatch(/has no marker/);
-    expect(tsBlocks('d.md', 'text\n<!-- excerpt: f.ts -->\n```ts\nx();\n```\n```sh\nls\n```\n```ts\ny();\n```\n').map((b) => [b.line, b.marker, b.code])).toEqual([
+    expect(
+      tsBlocks('d.md', 'text\n<!-- excerpt: f.ts -->\n```ts\nx();\n```\n```sh\nls\n```\n```ts\ny();\n```\n').map((b) => [b.line, b.marker, b.code]),
+    ).toEqual([
       [3, 'excerpt: f.ts', 'x();\n'],
       [9, undefined, 'y();\n'],
     ]);

@@ -19,10 +19,16 @@ export function setup(): void {
   const staging = `dist.building-${process.pid}`;
   rmSync(`${root}${staging}`, { recursive: true, force: true });
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.test-build.json', '--noCheck', '--outDir', staging], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.test-build.json', '--noCheck', '--outDir', staging], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   if (build.status !== 0) {
     rmSync(`${root}${staging}`, { recursive: true, force: true });
-    throw new Error(`the build for the tests failed (tsc -p tsconfig.test-build.json):\n${build.stdout}${build.stderr}${build.error ? String(build.error) : ''}`);
+    throw new Error(
+      `the build for the tests failed (tsc -p tsconfig.test-build.json):\n${build.stdout}${build.stderr}${build.error ? String(build.error) : ''}`,
+    );
   }
   // The old build is moved aside, not removed in place, so that dist/ is missing only between two
   // renames; a run in this checkout that swapped its own build in meanwhile is moved aside in turn.

@@ -20,7 +20,7 @@ function mermaidBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^(`{3,})mermaid\n([\s\S]*?)\n\1$/gm)].map((m) => m[2]!);
 }
 
-type Mermaid = (typeof import('mermaid'))['default'];
+type Mermaid = typeof import('mermaid')['default'];
 let mermaid: Mermaid;
 
 beforeAll(async () => {
@@ -35,13 +35,23 @@ async function parseErrors(markdown: string): Promise<string[]> {
     try {
       await mermaid.parse(block);
     } catch (error) {
-      errors.push(`block ${i + 1}: ${String((error as Error).message).split('\n').slice(0, 3).join(' ')}`);
+      errors.push(
+        `block ${i + 1}: ${String((error as Error).message)
+          .split('\n')
+          .slice(0, 3)
+          .join(' ')}`,
+      );
     }
   }
   return errors;
 }
 
-const docs = ['README.md', ...readdirSync(root + 'docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = [
+  'README.md',
+  ...readdirSync(root + 'docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 describe('Mermaid blocks parse', () => {
   test('the parser is real: it rejects the diagram docs/model.md used to carry', async () => {

@@ -39,7 +39,9 @@ export interface Deployment {
 /** Starts one replica process and resolves with its URL once it listens. */
 async function startReplica(env: NodeJS.ProcessEnv, children: ChildProcess[], compiled: boolean): Promise<{ url: string; child: ChildProcess }> {
   // The tests start the compiled replica (dist/, built once for them); a user's run needs no build.
-  const entry = compiled ? [resolve(root, 'dist/examples/replicas/replica.js')] : [resolve(root, 'bin/run-ts.js'), resolve(root, 'examples/replicas/replica.ts')];
+  const entry = compiled
+    ? [resolve(root, 'dist/examples/replicas/replica.js')]
+    : [resolve(root, 'bin/run-ts.js'), resolve(root, 'examples/replicas/replica.ts')];
   const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, ...env },
@@ -98,9 +100,14 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
   };
   try {
     const started = await Promise.all(
-      Array.from({ length: count }, (_, i) => startReplica({ REDIS_URL: redisUrl, REPLICA_LOG: log, REPLICA_NAME: `replica-${i + 1}` }, children, options.compiled === true)),
+      Array.from({ length: count }, (_, i) =>
+        startReplica({ REDIS_URL: redisUrl, REPLICA_LOG: log, REPLICA_NAME: `replica-${i + 1}` }, children, options.compiled === true),
+      ),
     );
-    const proxy = await startRoundRobinProxy(started.map((r) => r.url), options.port);
+    const proxy = await startRoundRobinProxy(
+      started.map((r) => r.url),
+      options.port,
+    );
     let stopping: Promise<void> | undefined;
     return {
       url: proxy.url,

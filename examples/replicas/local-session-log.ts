@@ -33,7 +33,14 @@ export class LocalSessionLog implements SessionLog {
     return undefined;
   }
 
-  async follow(sessionId: string, streamId: StreamId, after: EventId | undefined, deliver: Deliver, signal: AbortSignal, alive: () => Promise<boolean>): Promise<void> {
+  async follow(
+    sessionId: string,
+    streamId: StreamId,
+    after: EventId | undefined,
+    deliver: Deliver,
+    signal: AbortSignal,
+    alive: () => Promise<boolean>,
+  ): Promise<void> {
     const topic = `${sessionId}\n${streamId}`;
     const seen = new Set<EventId>();
     let done = false;

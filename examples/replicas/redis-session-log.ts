@@ -30,7 +30,14 @@ export class RedisSessionLog implements SessionLog {
     return store.eventIdOf(streamId, last?.id ?? '0-0');
   }
 
-  async follow(sessionId: string, streamId: StreamId, after: EventId | undefined, deliver: Deliver, signal: AbortSignal, alive: () => Promise<boolean>): Promise<void> {
+  async follow(
+    sessionId: string,
+    streamId: StreamId,
+    after: EventId | undefined,
+    deliver: Deliver,
+    signal: AbortSignal,
+    alive: () => Promise<boolean>,
+  ): Promise<void> {
     const store = this.store(sessionId);
     let position = store.entryOf(after ?? (await this.tail(sessionId, streamId)))?.entryId;
     if (position === undefined) return;

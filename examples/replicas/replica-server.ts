@@ -14,7 +14,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { WebStandardStreamableHTTPServerTransport, type EventId, type EventStore, type StreamId } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  WebStandardStreamableHTTPServerTransport,
+  type EventId,
+  type EventStore,
+  type StreamId,
+} from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { createClient } from 'redis';
 import { readJsonBody, sendJsonRpcError } from '../../src/check-server/candidates/sdk-store.js';
@@ -80,7 +85,11 @@ export function createReplicaServer({ redis, log, name }: ReplicaOptions): Serve
    * switched off, so the SDK sees an initialized session with the client's capabilities and
    * protocol version; for a new one, the params are recorded when the SDK initializes it.
    */
-  const hydrate = async (sessionId: string, initialize: unknown, replay: boolean): Promise<{ transport: WebStandardStreamableHTTPServerTransport; recording: { on: boolean } }> => {
+  const hydrate = async (
+    sessionId: string,
+    initialize: unknown,
+    replay: boolean,
+  ): Promise<{ transport: WebStandardStreamableHTTPServerTransport; recording: { on: boolean } }> => {
     const recording = { on: false };
     const store = log.store(sessionId);
     const gated: EventStore = {

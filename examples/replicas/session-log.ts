@@ -28,7 +28,14 @@ export interface SessionLog {
    * Delivers the stream's events stored after `after` (from now on if undefined), then every new
    * one, until `deliver` returns false, `signal` aborts, or `alive()` turns false.
    */
-  follow(sessionId: string, streamId: StreamId, after: EventId | undefined, deliver: Deliver, signal: AbortSignal, alive: () => Promise<boolean>): Promise<void>;
+  follow(
+    sessionId: string,
+    streamId: StreamId,
+    after: EventId | undefined,
+    deliver: Deliver,
+    signal: AbortSignal,
+    alive: () => Promise<boolean>,
+  ): Promise<void>;
   /** Forgets a session's events. */
   clear(sessionId: string): Promise<void>;
   close(): Promise<void>;

@@ -77,10 +77,13 @@ async function handleMessage(req: IncomingMessage, res: ServerResponse, sessionI
 const http = createServer((req, res) => {
   const { pathname, searchParams } = new URL(req.url ?? '/', 'http://localhost');
   const handled =
-    pathname === '/mcp' ? handleMcp(req, res)
-    : pathname === '/sse' && req.method === 'GET' ? handleSse(res)
-    : pathname === '/messages' && req.method === 'POST' ? handleMessage(req, res, searchParams.get('sessionId'))
-    : Promise.resolve(void res.writeHead(404).end());
+    pathname === '/mcp'
+      ? handleMcp(req, res)
+      : pathname === '/sse' && req.method === 'GET'
+        ? handleSse(res)
+        : pathname === '/messages' && req.method === 'POST'
+          ? handleMessage(req, res, searchParams.get('sessionId'))
+          : Promise.resolve(void res.writeHead(404).end());
   handled.catch(() => (res.headersSent ? res.destroy() : res.writeHead(500).end()));
 });
 http.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {

@@ -65,13 +65,31 @@ export const bridgingAlone: Claim = {
       const rule = result.violations.find((v) => v.property === 'no-cross-transport-resume');
       if (moves === 1 && policy === bridging) {
         movedServed = 'moved' in result.matches;
-        if (result.matches.moved) traces.push({ title: 'A legacy client moves to /mcp with its session ID and no cursor: the bridged session answers there', policy, bounds, path: result.matches.moved.path });
+        if (result.matches.moved)
+          traces.push({
+            title: 'A legacy client moves to /mcp with its session ID and no cursor: the bridged session answers there',
+            policy,
+            bounds,
+            path: result.matches.moved.path,
+          });
         if (rule) traces.push({ title: "The rule's own invariant: the moved call's stream, resumed at /mcp", policy, bounds, path: rule.path });
       }
       if (moves === 1 && policy === reference && result.matches.recovers) {
-        traces.push({ title: 'The reference refuses the move with 404; the client re-initializes over streamable HTTP', policy, bounds, path: result.matches.recovers.path });
+        traces.push({
+          title: 'The reference refuses the move with 404; the client re-initializes over streamable HTTP',
+          policy,
+          bounds,
+          path: result.matches.recovers.path,
+        });
       }
-      table.push([label, String(moves), String(result.states), yesNo('moved' in result.matches), yesNo(!!rule), ...names.map((n) => yesNo(n in result.matches))]);
+      table.push([
+        label,
+        String(moves),
+        String(result.states),
+        yesNo('moved' in result.matches),
+        yesNo(!!rule),
+        ...names.map((n) => yesNo(n in result.matches)),
+      ]);
     }
     const vacuousBefore = states['bridging/0'] === states['reference/0'];
     const harmed = harmful['bridging/1']!;
@@ -86,7 +104,19 @@ export const bridgingAlone: Claim = {
         (harmed
           ? 'It has a consequence there (see the table): bridging alone is not safe.'
           : "Judged by consequences alone (loss, stall, duplicate effect, foreign capabilities) it has none: bridging alone is safe. It breaks only the rule's own invariant (no-cross-transport-resume), when the moved call's stream is resumed at /mcp, as bridging-shared-ids does; the reference refuses the move with 404 and the client re-initializes."),
-      tables: [{ header: ['server policy', 'moves', 'states', 'model: moved call answered at /mcp', "breaks the rule's own invariant", ...names.map((n) => `model: ${n}`)], rows: table }],
+      tables: [
+        {
+          header: [
+            'server policy',
+            'moves',
+            'states',
+            'model: moved call answered at /mcp',
+            "breaks the rule's own invariant",
+            ...names.map((n) => `model: ${n}`),
+          ],
+          rows: table,
+        },
+      ],
       traces,
     });
   },

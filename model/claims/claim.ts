@@ -32,8 +32,10 @@ export function grade(grounds: Grounds): Verdict {
 
 /** The grading rule in words, for docs/claims.md (rendered from the same cases `grade` decides). */
 export const gradingRule: Record<Verdict, string> = {
-  refuted: "the model reaches a world, within the seed's own setting (the knobs, client and bounds the write-up describes), that contradicts something the claim asserts.",
-  refined: "nothing within the seed's own setting contradicts the claim, but outside it the boundary moves: the failure reaches further than claimed, a stated condition or remedy is not needed, or the claim holds only under a condition the seed's setting happened to meet.",
+  refuted:
+    "the model reaches a world, within the seed's own setting (the knobs, client and bounds the write-up describes), that contradicts something the claim asserts.",
+  refined:
+    "nothing within the seed's own setting contradicts the claim, but outside it the boundary moves: the failure reaches further than claimed, a stated condition or remedy is not needed, or the claim holds only under a condition the seed's setting happened to meet.",
   confirmed: 'the claim holds within its setting and the explored lattice around it moves none of its boundaries.',
 };
 
@@ -81,7 +83,16 @@ export function judgementOf(
   claim: Pick<Claim, 'id' | 'seed' | 'claim' | 'test' | 'variant'>,
   found: Pick<ClaimJudgement, 'verdict' | 'finding'> & Partial<Pick<ClaimJudgement, 'tables' | 'traces'>>,
 ): ClaimJudgement {
-  return { id: claim.id, seed: claim.seed, claim: claim.claim, test: claim.test, ...(claim.variant ? { variant: true } : {}), tables: [], traces: [], ...found };
+  return {
+    id: claim.id,
+    seed: claim.seed,
+    claim: claim.claim,
+    test: claim.test,
+    ...(claim.variant ? { variant: true } : {}),
+    tables: [],
+    traces: [],
+    ...found,
+  };
 }
 
 /** How many of the seeds' own claims (variants left out) got each verdict. */

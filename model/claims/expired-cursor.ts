@@ -43,13 +43,25 @@ export function expiredCursorCost(): ExpiredCursorCost {
   const cost: ExpiredCursorCost = {};
   const plain: Policy = expiredCursorPolicy;
   const abandoned = explore({ policy: plain, bounds: expiredCursorBounds, signatures: { abandoned: abandonsLiveSession } }).matches.abandoned;
-  if (abandoned) cost.abandoned = { title: 'An expired cursor at /mcp (its event trimmed from the bounded log): 404, and the client abandons a live session', policy: plain, bounds: expiredCursorBounds, path: abandoned.path };
+  if (abandoned)
+    cost.abandoned = {
+      title: 'An expired cursor at /mcp (its event trimmed from the bounded log): 404, and the client abandons a live session',
+      policy: plain,
+      bounds: expiredCursorBounds,
+      path: abandoned.path,
+    };
   const retrying = withKnob(expiredCursorPolicy, 'retryAfterReinitialize', true);
   const rerun = explore({
     policy: retrying,
     bounds: expiredCursorBounds,
     signatures: { rerun: (w) => abandonsLiveSession(w) && reRunsAFailedCall(w) },
   }).matches.rerun;
-  if (rerun) cost.rerun = { title: 'The same, with a client that retries the failed call: the tool runs twice', policy: retrying, bounds: expiredCursorBounds, path: rerun.path };
+  if (rerun)
+    cost.rerun = {
+      title: 'The same, with a client that retries the failed call: the tool runs twice',
+      policy: retrying,
+      bounds: expiredCursorBounds,
+      path: rerun.path,
+    };
   return cost;
 }

@@ -26,4 +26,3 @@ export const legacyResumeLabel = "rests on this project's legacy-resume extensio
 export function judgementRestsOnLegacyResume(j: ClaimJudgement): boolean {
   return j.traces.some(restsOnLegacyResume);
 }
-

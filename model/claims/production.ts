@@ -78,7 +78,9 @@ export const expiryClaim: ProductionClaim = {
         (broken.length > 0
           ? `Expiry breaks ${broken.join(', ')}. `
           : `No invariant fails in any of ${result.states} reachable states (${baseline.states} with expiry off). `) +
-        (reached ? 'An expired session answers every later request and resume 404, and the client re-initializes, as after a DELETE. ' : 'The model never reaches a client told 404 by an expired session. ') +
+        (reached
+          ? 'An expired session answers every later request and resume 404, and the client re-initializes, as after a DELETE. '
+          : 'The model never reaches a client told 404 by an expired session. ') +
         (result.matches.cost
           ? 'The cost is the one any 404 has: a call whose tool had run before its stream dropped is reported failed once the session expired while the client was away.'
           : ''),
@@ -102,7 +104,8 @@ export const expiryClaim: ProductionClaim = {
 export const retentionClaim: ProductionClaim = {
   id: 'production-retention',
   seed: 'production',
-  claim: 'A cursor older than the retained log is rejected with 404, never answered with a partial replay; with that rule, bounded retention breaks no property.',
+  claim:
+    'A cursor older than the retained log is rejected with 404, never answered with a partial replay; with that rule, bounded retention breaks no property.',
   test,
   judge() {
     const bounded = withKnob(reference, 'logRetention', 'bounded');
@@ -131,8 +134,13 @@ export const retentionClaim: ProductionClaim = {
         },
       ],
       traces: [
-        ...found('The log drops the cursor\'s event; the resume is refused 404 and the client re-initializes', bounded, productionBounds, ok.matches.refused),
-        ...found('The log drops events after the cursor; the resume is answered with what is left: a replay with a gap', partial, partialReplayBounds, gapTrace),
+        ...found("The log drops the cursor's event; the resume is refused 404 and the client re-initializes", bounded, productionBounds, ok.matches.refused),
+        ...found(
+          'The log drops events after the cursor; the resume is answered with what is left: a replay with a gap',
+          partial,
+          partialReplayBounds,
+          gapTrace,
+        ),
       ],
     });
   },

@@ -25,13 +25,12 @@ export const mitigated000: Policy = withKnob(seed000, 'eventIds', 'perTransport'
 export const reinitialize000: Claim = {
   id: '000-reinitialize-cost',
   seed: '000',
-  claim:
-    'Requiring a client that resumes a bridged legacy session at /mcp to re-initialize instead is slow but correct: the latency is the only cost.',
+  claim: 'Requiring a client that resumes a bridged legacy session at /mcp to re-initialize instead is slow but correct: the latency is the only cost.',
   test,
   judge() {
     const clients: Array<[string, Policy]> = [
       ["seed 000's client (cursor on receive, retries a timed-out call)", mitigated000],
-      ["the reference client (cursor on drain, dedup)", { server: mitigated000.server, client: reference.client }],
+      ['the reference client (cursor on drain, dedup)', { server: mitigated000.server, client: reference.client }],
     ];
     const rows: string[][] = [];
     let silentInSetting = false;
@@ -55,7 +54,12 @@ export const reinitialize000: Claim = {
         } else rerunWithRetry ||= found.rerun!;
         rows.push([label, retry ? 'yes' : 'no', yesNo(found.visible!), yesNo(found.silent!), yesNo(found.rerun!)]);
         if (traces.length === 0 && result.matches.visible && !retry) {
-          traces.push({ title: 'The migration refused: the pending call fails visibly, its tool already ran', policy, bounds: reinitBounds, path: result.matches.visible.path });
+          traces.push({
+            title: 'The migration refused: the pending call fails visibly, its tool already ran',
+            policy,
+            bounds: reinitBounds,
+            path: result.matches.visible.path,
+          });
         }
         if (traces.length === 1 && result.matches.rerun) {
           traces.push({ title: 'Re-initialized, the failed call retried: the tool runs twice', policy, bounds: reinitBounds, path: result.matches.rerun.path });
@@ -66,13 +70,28 @@ export const reinitialize000: Claim = {
       verdict: grade({ contradicted: silentInSetting || rerunInSetting || visibleInSetting, boundaryMoved: rerunWithRetry }),
       finding:
         'The 404 on the migration makes the loss visible: the pending call is reported failed, never left waiting, and no migration loses an event silently. ' +
-        'But the tool had already run in the old session, and its result is only in that session\'s log. ' +
+        "But the tool had already run in the old session, and its result is only in that session's log. " +
         (rerunWithRetry
           ? 'A client that re-issues the failed call in the new session (the natural reaction to a failed tool call) runs the tool twice, with either client: re-initialization is correct for delivery, not for a non-idempotent tool. Only an idempotency key, or a client that asks the user, avoids the second run; no server policy can. '
           : 'Retrying it in the new session does not run the tool twice. ') +
-        (rerunInSetting ? '' : "A client that does not retry after a re-initialization (seed 000's retries only on a timeout) runs it once and loses the result visibly. ") +
-        (visibleInSetting ? "So within the seed's own setting the latency is not the only cost: its client loses the call's result (visibly), and a retry would run the tool twice." : ''),
-      tables: [{ header: ['client', 'retries a failed call after re-initializing', 'model: in-flight call fails visibly', 'model: silent loss on a migration', 'model: the tool runs twice'], rows }],
+        (rerunInSetting
+          ? ''
+          : "A client that does not retry after a re-initialization (seed 000's retries only on a timeout) runs it once and loses the result visibly. ") +
+        (visibleInSetting
+          ? "So within the seed's own setting the latency is not the only cost: its client loses the call's result (visibly), and a retry would run the tool twice."
+          : ''),
+      tables: [
+        {
+          header: [
+            'client',
+            'retries a failed call after re-initializing',
+            'model: in-flight call fails visibly',
+            'model: silent loss on a migration',
+            'model: the tool runs twice',
+          ],
+          rows,
+        },
+      ],
       traces,
     });
   },
@@ -129,7 +148,7 @@ export const logRule000: Claim = {
   id: '000-log-rule',
   seed: '000',
   claim:
-    "Logging when a resume cursor equals the last sent-but-unacknowledged event ID is the tell for the drain race; it is the cheapest mitigation and catches the condition even if the others are imperfect.",
+    'Logging when a resume cursor equals the last sent-but-unacknowledged event ID is the tell for the drain race; it is the cheapest mitigation and catches the condition even if the others are imperfect.',
   test,
   judge() {
     const rows: string[][] = [];
@@ -146,7 +165,7 @@ export const logRule000: Claim = {
         'SSE has no acknowledgement: the server never learns which event a client processed, so "sent but unacknowledged" can only be "the last event sent on the stream". ' +
         `With seed 000's client (cursor on receive), of ${s.situations} distinct worlds where a dropped stream can be resumed, the rule fires on ${s.truePositive + s.falseAlarm}: ${s.truePositive} drain races and ${s.falseAlarm} false alarms, where the client had processed everything (a clean drop presents the same cursor as an unclean one); ` +
         `it misses ${s.missed} races, where the server sent on past the cursor's event (a frame in flight at the drop, or one sent to the log after it), so the cursor is no longer the last event sent. ` +
-        'With an on-drain cursor there is no race to catch and every firing is a false alarm. The equality is not a tell; the client\'s cursor policy is.',
+        "With an on-drain cursor there is no race to catch and every firing is a false alarm. The equality is not a tell; the client's cursor policy is.",
       tables: [{ header: ['cursorAdvance', 'resumable worlds', 'fires on a race', 'fires falsely', 'misses a race'], rows }],
     });
   },
@@ -176,7 +195,12 @@ export const liveness000: Claim = {
         stallIn[`${valueOf(cell, 'replay')}${undrained}`] = found.stall!;
         if (result.matches.stall && !waitsOnLiveStream(result.matches.stall.world)) streamDied = true;
         if (traces.length === 0 && result.matches.stall) {
-          traces.push({ title: 'After the cursor: the stream is live, the request waits for ever', policy: cell.policy, bounds, path: result.matches.stall.path });
+          traces.push({
+            title: 'After the cursor: the stream is live, the request waits for ever',
+            policy: cell.policy,
+            bounds,
+            path: result.matches.stall.path,
+          });
         }
         rows.push([showValue(valueOf(cell, 'replay')), String(undrained), yesNo(found.loss!), yesNo(found.stall!)]);
       }

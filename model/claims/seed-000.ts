@@ -31,15 +31,14 @@ const test000 = 'test/model/claims-000.test.ts';
  * test/client/sdk-cursor.test.ts): the one sentence the docs and claims say about it.
  */
 export const SDK_CLIENT_CURSOR =
-  "The official SDK client 1.32.2 is not such a client: its resumption token moves in the same synchronous step that hands the message to the application (onmessage), so no cut falls between them and its resume loses nothing (test/client/sdk-cursor.test.ts).";
-
+  'The official SDK client 1.32.2 is not such a client: its resumption token moves in the same synchronous step that hands the message to the application (onmessage), so no cut falls between them and its resume loses nothing (test/client/sdk-cursor.test.ts).';
 
 /** The incident itself: its signature is reachable, and what else the same conditions do. */
 export const incident000: Claim = {
   id: '000-incident',
   seed: '000',
   claim:
-    'Under the incident\'s conditions a client that migrates to /mcp with a legacy-minted Last-Event-ID is accepted and silently misses the tool-call result it waits for: exactly one missing response, on the first resume after the migration, with the cursor equal to the missing event\'s ID.',
+    "Under the incident's conditions a client that migrates to /mcp with a legacy-minted Last-Event-ID is accepted and silently misses the tool-call result it waits for: exactly one missing response, on the first resume after the migration, with the cursor equal to the missing event's ID.",
   test: test000,
   judge() {
     const { result } = probe(seed000, claimBounds, {
@@ -59,7 +58,7 @@ export const incident000: Claim = {
       // The seed's setting has one frame undrained; two lost at once, or a loss without a migration, lie outside it.
       verdict: grade({ contradicted: !signature, boundaryMoved: wider }),
       finding: !signature
-        ? 'The model finds no world with the incident\'s signature.'
+        ? "The model finds no world with the incident's signature."
         : `The signature is reachable in ${signature.path.length} steps: the result is received, the connection drops before the application drains it, and the migration's replay starts after it. ` +
           `It is one case of a wider failure: the shortest loss takes ${m.anyLoss?.path.length} steps and ${m.lossWithoutMigration ? 'needs no migration (the same resume over the legacy transport loses it too)' : 'needs a migration'}; ` +
           `${m.severalLost ? `and a drop with two frames received but not drained loses both (${m.severalLost.path.length} steps), so "exactly one" holds only when one frame was undrained.` : 'no resume loses more than one event.'}`,
@@ -162,7 +161,9 @@ function anyLossTable(): { table: FindingTable; sentence: string } {
       (oneFrameAgrees
         ? 'Read as the conditions of any loss, the four agree with the model cell by cell with one frame undrained. '
         : 'Read as the conditions of any loss (the table), the shared allocator and the bridging are not needed even with one frame undrained: a client whose cursor moves on receive, an unclean drop and replay after the cursor lose an event over a single transport; what the seed calls the migration conditions only decide whether the migration is one of the ways to lose it. ') +
-      (inclusiveLossOnMigration ? 'With two frames undrained, replay from the cursor loses too (the older frame: the cursor already names the newer), so the replay condition is not necessary either.' : ''),
+      (inclusiveLossOnMigration
+        ? 'With two frames undrained, replay from the cursor loses too (the older frame: the cursor already names the newer), so the replay condition is not necessary either.'
+        : ''),
   };
 }
 
@@ -182,8 +183,7 @@ function continuation(policy: Policy, bounds: typeof claimBounds, path: WorldSte
 export const laterResumes000: Claim = {
   id: '000-later-resumes',
   seed: '000',
-  claim:
-    'Later resumes in the same session work correctly, because by then the client consumes event IDs minted after the migration.',
+  claim: 'Later resumes in the same session work correctly, because by then the client consumes event IDs minted after the migration.',
   test: test000,
   judge() {
     const incident = explore({ policy: seed000, bounds: claimBounds, signatures: { signature: seed000Signature } }).matches.signature;
@@ -200,7 +200,7 @@ export const laterResumes000: Claim = {
       // Unclean drops are the seed's own setting (the incident was one), so a later loss there contradicts the claim.
       verdict: grade({ contradicted: !!unclean, boundaryMoved: !!cleanOnly }),
       finding: unclean
-        ? `After the incident, another unclean drop in the same session loses again (${unclean.length} steps in all): the IDs' origin does not matter, the cursor still moves on receive and replay still starts after it. ${cleanOnly ? 'Even clean drops lose events later.' : 'Only with clean drops do later resumes lose nothing, which is what the incident\'s team saw.'}`
+        ? `After the incident, another unclean drop in the same session loses again (${unclean.length} steps in all): the IDs' origin does not matter, the cursor still moves on receive and replay still starts after it. ${cleanOnly ? 'Even clean drops lose events later.' : "Only with clean drops do later resumes lose nothing, which is what the incident's team saw."}`
         : 'No later resume in the same session loses an event.',
       traces,
     });
@@ -217,9 +217,7 @@ export const retry000: Claim = {
     const bounds = { ...claimBounds, retries: 1 };
     const result = explore({ policy: seed000, bounds });
     const twice = result.violations.find((v) => v.property === 'at-most-once-effect');
-    const noRetry = explore({ policy: withKnob(seed000, 'retryOnTimeout', false), bounds }).violations.find(
-      (v) => v.property === 'at-most-once-effect',
-    );
+    const noRetry = explore({ policy: withKnob(seed000, 'retryOnTimeout', false), bounds }).violations.find((v) => v.property === 'at-most-once-effect');
     return judgementOf(this, {
       verdict: grade({ contradicted: !twice, boundaryMoved: !!noRetry }),
       finding: twice
@@ -256,7 +254,7 @@ export const cleanDrops000: Claim = {
       finding: lossWithClean
         ? 'Clean drops lose events too.'
         : duplicateWithClean
-          ? 'Clean drops lose nothing under either contract, but they are not equivalent: replay from the cursor sends the cursor\'s event again, which a client without dedup processes twice.'
+          ? "Clean drops lose nothing under either contract, but they are not equivalent: replay from the cursor sends the cursor's event again, which a client without dedup processes twice."
           : 'Clean drops lose nothing and deliver nothing twice under either contract.',
       tables: [{ header: ['replay', 'dedup', 'loses an event', 'processes one twice'], rows }],
     });
@@ -286,7 +284,8 @@ export const decision000: Claim = {
           inclusiveDedupAlwaysCorrect = false;
           if (undrained === 1) inclusiveDedupFailsInSetting = true;
         }
-        if (undrained === 1 && valueOf(cell, 'replay') === 'exclusive' && valueOf(cell, 'cursorAdvance') === 'onReceive' && !found.loss) exclusiveSafeInSetting = true;
+        if (undrained === 1 && valueOf(cell, 'replay') === 'exclusive' && valueOf(cell, 'cursorAdvance') === 'onReceive' && !found.loss)
+          exclusiveSafeInSetting = true;
         if (valueOf(cell, 'replay') === 'exclusive' && valueOf(cell, 'cursorAdvance') === 'onDrain' && outcome !== 'correct') onDrainExclusiveCorrect = false;
         rows.push([...cell.values.map((v) => showValue(v.value)), String(undrained), outcome]);
       }
@@ -301,7 +300,7 @@ export const decision000: Claim = {
           ? 'Replay from the cursor with dedup is correct in every row. '
           : 'Replay from the cursor with dedup is correct only while at most one frame is received and not drained at a drop; with two, the older one is lost, because the cursor already names the newer. ') +
         (onDrainExclusiveCorrect
-          ? 'A cursor that moves only when the application has processed a frame makes replay after the cursor (the spec\'s contract) exact, with or without dedup: that is the reference policy.'
+          ? "A cursor that moves only when the application has processed a frame makes replay after the cursor (the spec's contract) exact, with or without dedup: that is the reference policy."
           : 'Even an on-drain cursor does not make replay after the cursor correct.'),
       tables: [{ header: ['replay', 'cursorAdvance', 'dedup', 'undrained frames at most', 'outcome'], rows }],
     });

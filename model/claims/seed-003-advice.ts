@@ -36,7 +36,9 @@ export const retire003: Claim = {
     const resumedSession = stepSession(oldSnapshot, { type: 'RESUME', transport: old!.transport!, lastEventId: recovery.world.client.staleCursor! });
     const queued = sessionContext<WorldMessage>(resumedSession).streams.find((s) => s.id === resumed.stream)?.queue ?? [];
     // What the old token still hands over: the replay, then what is still queued on that stream.
-    const replayed = [...resumed.frames.flatMap((f) => (f.message ? [f.message] : [])), ...queued].map((m) => `${m.kind === 'result' ? 'result' : `notification ${m.seq}`} of ${m.call}`);
+    const replayed = [...resumed.frames.flatMap((f) => (f.message ? [f.message] : [])), ...queued].map(
+      (m) => `${m.kind === 'result' ? 'result' : `notification ${m.seq}`} of ${m.call}`,
+    );
     const harmless = result.violations.length === 0;
     return judgementOf(this, {
       verdict: grade({ contradicted: false, boundaryMoved: harmless }),
@@ -55,7 +57,9 @@ export const retire003: Claim = {
           ],
         },
       ],
-      traces: [{ title: 'Refused, re-initialized over the new transport; the old session is left alive', policy: reference, bounds: ruleBounds, path: recovery.path }],
+      traces: [
+        { title: 'Refused, re-initialized over the new transport; the old session is left alive', policy: reference, bounds: ruleBounds, path: recovery.path },
+      ],
     });
   },
 };
@@ -80,7 +84,13 @@ export const translation003: Claim = {
       const harmful = names.filter((n) => found[n]);
       const translate = cell.values[0]!.value === 'translate';
       if (translate) translatedAtAll ||= found.accepted!;
-      if (translate && found.accepted && harmful.length === 0) safeTranslations.push(cell.values.slice(1).map((v) => `${v.knob}=${showValue(v.value)}`).join(', '));
+      if (translate && found.accepted && harmful.length === 0)
+        safeTranslations.push(
+          cell.values
+            .slice(1)
+            .map((v) => `${v.knob}=${showValue(v.value)}`)
+            .join(', '),
+        );
       rows.push([...cell.values.map((v) => showValue(v.value)), yesNo(found.accepted!), ...names.map((n) => yesNo(found[n]!))]);
     }
     return judgementOf(this, {

@@ -9,20 +9,12 @@ import type { World, WorldStep } from '../world-types.js';
 import { grade, judgementOf, yesNo, type Claim } from './claim.js';
 import { lattice, showValue, valueOf } from './lattice.js';
 import { claimBounds, probe } from './probe.js';
-import {
-  acceptsMigration,
-  answersQuietly,
-  consequences,
-  recoversFromRefusedMigration,
-  seed003Signature,
-  servesForeignCapabilities,
-} from './signatures.js';
+import { acceptsMigration, answersQuietly, consequences, recoversFromRefusedMigration, seed003Signature, servesForeignCapabilities } from './signatures.js';
 
 const test003 = 'test/model/claims-003.test.ts';
 
 /** Two calls: one before the migration, one after it, served under whatever the session holds. */
 export const bounds003 = { ...claimBounds, calls: 2, notifications: 1 };
-
 
 export const incident003: Claim = {
   id: '003-incident',
@@ -65,7 +57,8 @@ export const conditions003: Claim = {
       const condition3 = !(valueOf(cell, 'eventIds') === 'perTransport' && valueOf(cell, 'unknownCursor') === 'reject');
       // Condition 4 in the model: the session re-derives its state on migration instead of keeping the negotiated one.
       const predicted = valueOf(cell, 'bridging') === true && condition3 && valueOf(cell, 'capabilitiesOnMigration') === 'defaultProfile';
-      const idsOnly = valueOf(cell, 'bridging') === true && valueOf(cell, 'eventIds') === 'shared' && valueOf(cell, 'capabilitiesOnMigration') === 'defaultProfile';
+      const idsOnly =
+        valueOf(cell, 'bridging') === true && valueOf(cell, 'eventIds') === 'shared' && valueOf(cell, 'capabilitiesOnMigration') === 'defaultProfile';
       agrees &&= found.capabilities === predicted;
       idsOnlyReadingAgrees &&= found.capabilities === idsOnly;
       rows.push([
@@ -84,7 +77,14 @@ export const conditions003: Claim = {
         : 'Read as the seed states it, the model disagrees in some cells (see the table).',
       tables: [
         {
-          header: [...conditionKnobs, 'condition 3 holds', 'seed predicts corruption', 'model: migration accepted', 'model: quiet 200', 'model: foreign capabilities served'],
+          header: [
+            ...conditionKnobs,
+            'condition 3 holds',
+            'seed predicts corruption',
+            'model: migration accepted',
+            'model: quiet 200',
+            'model: foreign capabilities served',
+          ],
           rows,
         },
       ],
@@ -159,7 +159,9 @@ export const rule003: Claim = {
           : 'Every way of breaking the rule has a consequence: it is necessary. ') +
         (old ? `After the recovery the old session is still ${String(old.value)}: nothing retires it (see 003-retire).` : ''),
       tables: [{ header: ['server policy (reference client)', 'states', "breaks the rule's own invariant", ...names.map((n) => `model: ${n}`)], rows }],
-      traces: recovery ? [{ title: 'Migration refused with 404, re-initialized over the new transport, answered', policy: reference, bounds: ruleBounds, path: recovery.path }] : [],
+      traces: recovery
+        ? [{ title: 'Migration refused with 404, re-initialized over the new transport, answered', policy: reference, bounds: ruleBounds, path: recovery.path }]
+        : [],
     });
   },
 };

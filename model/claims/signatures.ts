@@ -92,11 +92,7 @@ export function servesForeignCapabilities(world: World): boolean {
  */
 export function seed003Signature(world: World): boolean {
   const context = held(world);
-  return (
-    !!context &&
-    context.resumes.some((r) => r.crossTransport && r.outcome === 'quiet') &&
-    context.servedUnderForeignCapabilities
-  );
+  return !!context && context.resumes.some((r) => r.crossTransport && r.outcome === 'quiet') && context.servedUnderForeignCapabilities;
 }
 
 /**
@@ -148,8 +144,6 @@ export function reRunsAFailedCall(world: World): boolean {
 
 /** A migration was refused with 404 while the tool of a call it failed had already run: the loss is reported, not silent. */
 export function failsVisiblyAfterRefusedMigration(world: World): boolean {
-  const refused = world.sessions.some((s) =>
-    sessionContext<WorldMessage>(s).resumes.some((r) => r.crossTransport && r.outcome === 'rejected'),
-  );
+  const refused = world.sessions.some((s) => sessionContext<WorldMessage>(s).resumes.some((r) => r.crossTransport && r.outcome === 'rejected'));
   return refused && world.client.requests.some((r) => r.status === 'failed' && (world.executions[r.call] ?? 0) > 0);
 }

@@ -24,8 +24,7 @@ const notFoundSentence =
   'When a client receives HTTP 404 in response to a request containing an MCP-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.';
 const sessionHeaderSentence =
   'If an MCP-Session-Id is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the MCP-Session-Id header on all of their subsequent HTTP requests.';
-const timeoutSentence =
-  'Implementations SHOULD establish timeouts for all sent requests, to prevent hung connections and resource exhaustion.';
+const timeoutSentence = 'Implementations SHOULD establish timeouts for all sent requests, to prevent hung connections and resource exhaustion.';
 const stopWaitingSentence =
   'When the request has not received a success or error response within the timeout period, the sender SHOULD issue a cancellation notification for that request and stop waiting for a response.';
 const eventIdSentence =
@@ -37,7 +36,7 @@ export const clientDefinitions: Record<ClientPropertyId, ClientPropertyDefinitio
   'client-delivers-exactly-once': {
     id: 'client-delivers-exactly-once',
     statement:
-      "every notification and the result of a call reach the application exactly once, or the call rejects: nothing the server sent for it is silently lost, nothing is delivered twice",
+      'every notification and the result of a call reach the application exactly once, or the call rejects: nothing the server sent for it is silently lost, nothing is delivered twice',
     level: 'policy',
     quotes: [
       ...quotedIn(latest, sections.resumability, replaySentence),
@@ -80,7 +79,11 @@ export const clientDefinitions: Record<ClientPropertyId, ClientPropertyDefinitio
         sections.backwardsCompatibility,
         'When the endpoint event arrives, the client can assume this is a server running the old HTTP+SSE transport, and should use that transport for all subsequent communication.',
       ),
-      ...quotedIn(latest, sections.resumability, 'This mechanism applies regardless of how the original stream was initiated (via POST or GET). Resumption is always via HTTP GET with Last-Event-ID.'),
+      ...quotedIn(
+        latest,
+        sections.resumability,
+        'This mechanism applies regardless of how the original stream was initiated (via POST or GET). Resumption is always via HTTP GET with Last-Event-ID.',
+      ),
     ],
     rationale:
       "The spec's 'should' here is lower case (no BCP 14 keyword), and resumption is defined within streamable HTTP only: nothing lets a client carry a legacy session to the MCP endpoint. Seed 003 is what happens when a server accepts one; a client that never presents one cannot meet it. Policy, with the server-side twin no-cross-transport-resume.",
@@ -92,10 +95,7 @@ export const clientDefinitions: Record<ClientPropertyId, ClientPropertyDefinitio
     statement:
       'a tool call the application made once is accepted by the server at most once: the client never re-sends a call the server may have executed without telling the application',
     level: 'policy',
-    quotes: [
-      ...quotedIn(latest, sections.sending, disconnectionSentence),
-      timeoutsQuote(stopWaitingSentence),
-    ],
+    quotes: [...quotedIn(latest, sections.sending, disconnectionSentence), timeoutsQuote(stopWaitingSentence)],
     rationale:
       'The spec tells a sender whose request timed out to cancel it and stop waiting, and a disconnection is not a cancellation: the server may still be executing it. Re-sending the same tool call under a new request ID runs a non-idempotent tool twice (seed 000: the retried call). A call the server refused (a 404 for a dead session) was never executed and may be sent again in a new session.',
     claims: ['000-incident'],

@@ -7,10 +7,7 @@ import type { ClientPropertyId } from './ids.js';
 import { toolJson } from '../messages.js';
 
 /** One judge's verdict on one history. `at` is the clock value of the entry that shows a failure. */
-export type ClientVerdict =
-  | { status: 'pass' }
-  | { status: 'n/a' }
-  | { status: 'fail'; reason: string; at: number };
+export type ClientVerdict = { status: 'pass' } | { status: 'n/a' } | { status: 'fail'; reason: string; at: number };
 
 type Judge = (history: ClientHistory) => ClientVerdict;
 
@@ -85,7 +82,11 @@ const deliversExactlyOnce: Judge = ({ app, wire, serverReplay }) => {
     for (const [seq, ats] of deliveries) {
       if (ats.length > 1) {
         const why = serverReplay === 'inclusive' ? inclusiveReplayNote : '';
-        return { status: 'fail', reason: `call ${call.call} (${call.name} "${args.label}"): notification seq ${seq} reached the application ${ats.length} times${why}`, at: ats[1]! };
+        return {
+          status: 'fail',
+          reason: `call ${call.call} (${call.name} "${args.label}"): notification seq ${seq} reached the application ${ats.length} times${why}`,
+          at: ats[1]!,
+        };
       }
     }
     const settled = settledOf(app, call.call);
@@ -120,11 +121,18 @@ function processed(history: ClientHistory, message: WireMessage, after: number, 
   if (message.method !== undefined) {
     const data = fixtureData(message.params);
     return history.app.some(
-      (e) => e.kind === 'notification' && e.at > after && e.at < before && e.method === message.method && JSON.stringify(fixtureData(e.params) ?? e.params) === JSON.stringify(data ?? message.params),
+      (e) =>
+        e.kind === 'notification' &&
+        e.at > after &&
+        e.at < before &&
+        e.method === message.method &&
+        JSON.stringify(fixtureData(e.params) ?? e.params) === JSON.stringify(data ?? message.params),
     );
   }
   // A response to the client's own request (initialize, ping): the client processed it to go on.
-  const request = clientRequests(history.wire).find((r) => r.at < after && r.messages.some((m) => m.method !== undefined && m.id !== undefined && m.id === message.id));
+  const request = clientRequests(history.wire).find(
+    (r) => r.at < after && r.messages.some((m) => m.method !== undefined && m.id !== undefined && m.id === message.id),
+  );
   const asked = request?.messages.find((m) => m.id === message.id)?.method;
   if (asked !== undefined && asked !== 'tools/call') return true;
   // A tool call's: some call settled with it (the application has the result, or the error).
@@ -140,11 +148,16 @@ const resumeCursorProcessed: Judge = (history) => {
     // client rightly drops the copy.
     const frame = history.wire.find((e): e is WireFrame => e.kind === 'frame' && e.at < request.at && e.id === request.lastEventId);
     if (!frame) {
-      return { status: 'fail', reason: `resume at ${request.path} presented Last-Event-ID ${request.lastEventId}, which no frame the client received carried`, at: request.at };
+      return {
+        status: 'fail',
+        reason: `resume at ${request.path} presented Last-Event-ID ${request.lastEventId}, which no frame the client received carried`,
+        at: request.at,
+      };
     }
     if (frame.message === undefined) continue;
     if (!processed(history, frame.message, frame.at, request.at)) {
-      const what = frame.message.method !== undefined ? `notification ${JSON.stringify(frame.message.params)}` : `response to request ${String(frame.message.id)}`;
+      const what =
+        frame.message.method !== undefined ? `notification ${JSON.stringify(frame.message.params)}` : `response to request ${String(frame.message.id)}`;
       return {
         status: 'fail',
         reason: `resume presented Last-Event-ID ${request.lastEventId}, whose ${what} the application had not processed: a replay after it skips that message`,
@@ -280,7 +293,11 @@ const noSilentResend: Judge = ({ app, wire }) => {
         }),
     );
     if (sends.length > 1) {
-      return { status: 'fail', reason: `call ${call.call} (${call.name} "${args.label}") was made once by the application and accepted by the server ${sends.length} times`, at: sends[1]!.at };
+      return {
+        status: 'fail',
+        reason: `call ${call.call} (${call.name} "${args.label}") was made once by the application and accepted by the server ${sends.length} times`,
+        at: sends[1]!.at,
+      };
     }
   }
   return judged ? pass : notApplicable;

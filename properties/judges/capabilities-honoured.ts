@@ -40,5 +40,7 @@ export function judgeCapabilitiesHonoured(view: HistoryView): Judgement {
   if (failure) {
     return failure.level === definition.level ? fail(failure.reason, failure.evidence) : failAt(failure.level, failure.reason, failure.evidence);
   }
-  return judged > 0 ? passCounted(judged, 'session_info answer(s) matched the negotiated capabilities') : skip('no session_info answer (the candidate may lack the fixture tool)');
+  return judged > 0
+    ? passCounted(judged, 'session_info answer(s) matched the negotiated capabilities')
+    : skip('no session_info answer (the candidate may lack the fixture tool)');
 }

@@ -30,7 +30,10 @@ export function judgeEventIdsUnique(view: HistoryView): Judgement {
           byId.set(frame.id, frame);
           ids++;
         } else if (identity(first) !== identity(frame)) {
-          return fail(`session ${session.id} used event ID ${frame.id} for two different events: ${first.data.slice(0, 80) || '(empty)'} and ${frame.data.slice(0, 80) || '(empty)'}`, [first.seq, frame.seq]);
+          return fail(
+            `session ${session.id} used event ID ${frame.id} for two different events: ${first.data.slice(0, 80) || '(empty)'} and ${frame.data.slice(0, 80) || '(empty)'}`,
+            [first.seq, frame.seq],
+          );
         }
       }
     }

@@ -6,11 +6,7 @@ export const definition: PropertyDefinition = {
   statement: "a cursor minted in session A, presented with session B's id, never yields A's events",
   level: 'derived',
   quotes: [
-    ...quotedIn(
-      streamableRevisions,
-      sections.resumability,
-      'The server MUST NOT replay messages that would have been delivered on a different stream.',
-    ),
+    ...quotedIn(streamableRevisions, sections.resumability, 'The server MUST NOT replay messages that would have been delivered on a different stream.'),
     ...quotedIn(
       streamableRevisions,
       sections.resumability,

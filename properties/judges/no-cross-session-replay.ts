@@ -11,7 +11,10 @@ export function judgeNoCrossSessionReplay(view: HistoryView): Judgement {
     const { lastEventId, sessionId } = resume.request;
     if (lastEventId === undefined || sessionId === undefined) continue;
     if (view.framesWithId(lastEventId, sessionId).some((f) => f.conn !== resume.conn)) continue;
-    const minted = view.framesWithId(lastEventId).filter((f) => f.conn !== resume.conn).map((f) => view.sessionOfConn(f.conn));
+    const minted = view
+      .framesWithId(lastEventId)
+      .filter((f) => f.conn !== resume.conn)
+      .map((f) => view.sessionOfConn(f.conn));
     const other = minted.find((s) => s !== undefined && s !== sessionId);
     if (other === undefined) continue;
     judged++;
@@ -21,7 +24,10 @@ export function judgeNoCrossSessionReplay(view: HistoryView): Judgement {
       const note = fixtureNotification(frame.message);
       const leaked = (note && theirs.has(note.label)) || (isResponse(frame.message) && theirIds.has(frame.message.id as number));
       if (leaked) {
-        return fail(`a cursor of session ${other} presented with session ${sessionId} replayed ${frame.data.slice(0, 120)} from session ${other}`, [resume.request.seq, frame.seq]);
+        return fail(`a cursor of session ${other} presented with session ${sessionId} replayed ${frame.data.slice(0, 120)} from session ${other}`, [
+          resume.request.seq,
+          frame.seq,
+        ]);
       }
     }
   }

@@ -31,7 +31,10 @@ export function judgeNoCrossStreamReplay(view: HistoryView): Judgement {
         foreign = isResponse(m) || (note !== undefined && calls.some((c) => c.tool === 'emit' && c.label === note.label));
       }
       if (foreign) {
-        return fail(`the replay of ${view.streamName(origin)} (Last-Event-ID ${resume.request.lastEventId}) carried ${frame.id ?? ''} ${frame.data.slice(0, 120)}, which belongs to another stream`, [frame.seq]);
+        return fail(
+          `the replay of ${view.streamName(origin)} (Last-Event-ID ${resume.request.lastEventId}) carried ${frame.id ?? ''} ${frame.data.slice(0, 120)}, which belongs to another stream`,
+          [frame.seq],
+        );
       }
     }
   }

@@ -4,8 +4,7 @@ import { reinitializeOn404 } from '../spec-sentences.js';
 
 export const definition: PropertyDefinition = {
   id: 'no-cross-transport-resume',
-  statement:
-    'a session established under one transport is never resumed (2xx stream) under the other; the answer is 404-class so the client re-initializes',
+  statement: 'a session established under one transport is never resumed (2xx stream) under the other; the answer is 404-class so the client re-initializes',
   level: 'policy',
   quotes: [
     ...quotedIn(

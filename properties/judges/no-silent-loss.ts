@@ -31,7 +31,11 @@ function expectedOn(view: HistoryView, origin: number): Expected[] {
         });
       }
     }
-    expected.push({ what: `the response to ${request.method} id ${JSON.stringify(request.id)}`, seen: (ms) => ms.some((m) => isResponseTo(m as never, request.id)), response: request.id });
+    expected.push({
+      what: `the response to ${request.method} id ${JSON.stringify(request.id)}`,
+      seen: (ms) => ms.some((m) => isResponseTo(m as never, request.id)),
+      response: request.id,
+    });
   }
   if (opened.purpose === 'open-standalone') {
     for (const call of calls) {
@@ -103,7 +107,12 @@ export function judgeNoSilentLoss(view: HistoryView): Judgement {
     // the checker made up.
     if (!view.isAcceptedStream(last.conn) || (last.drop && !last.drop.atClose) || leftSession(view, origin, last.conn)) continue;
     if (last.conn !== origin && !view.isClientResume(last.conn)) continue;
-    const drained = conns.flatMap((c) => view.exchanges.get(c)!.drains.filter((d) => !d.duplicate).map((d) => d.message));
+    const drained = conns.flatMap((c) =>
+      view.exchanges
+        .get(c)!
+        .drains.filter((d) => !d.duplicate)
+        .map((d) => d.message),
+    );
     const expected = expectedOn(view, origin);
     const missing = expected.filter((e) => !e.seen(drained));
     judged++;

@@ -22,15 +22,15 @@ export const definition: PropertyDefinition = {
       sections.sending,
       'The server SHOULD NOT close the SSE stream before sending the JSON-RPC response for the received JSON-RPC request, unless the session expires.',
     ),
-    ...quotedIn(['2025-11-25'], sections.sending, 'The SSE stream SHOULD eventually include a JSON-RPC response for the JSON-RPC request sent in the POST body.'),
     ...quotedIn(
-      ['2025-03-26', '2025-06-18', '2025-11-25'],
+      ['2025-11-25'],
       sections.sending,
-      'Disconnection SHOULD NOT be interpreted as the client cancelling its request.',
+      'The SSE stream SHOULD eventually include a JSON-RPC response for the JSON-RPC request sent in the POST body.',
     ),
+    ...quotedIn(['2025-03-26', '2025-06-18', '2025-11-25'], sections.sending, 'Disconnection SHOULD NOT be interpreted as the client cancelling its request.'),
   ],
   derivation:
-    "JSON-RPC 2.0, which every MCP message must follow, has a server reply to every request, but the transport lets a connection end before the reply is delivered; what it requires of the stream is a SHOULD: the stream eventually carries the response. A request left waiting on a stream the server keeps open and quiet (or accepted as resumed) breaks that SHOULD and tells the client nothing to act on.",
+    'JSON-RPC 2.0, which every MCP message must follow, has a server reply to every request, but the transport lets a connection end before the reply is delivered; what it requires of the stream is a SHOULD: the stream eventually carries the response. A request left waiting on a stream the server keeps open and quiet (or accepted as resumed) breaks that SHOULD and tells the client nothing to act on.',
   claims: ['003-quiet-stream'],
   silences: [silentInLegacy('The HTTP+SSE transport says nothing on when a response arrives on the SSE stream.')],
 };

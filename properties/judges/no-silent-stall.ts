@@ -22,9 +22,11 @@ export function judgeNoSilentStall(view: HistoryView): Judgement {
       timeouts.find((t) => t.type === 'failure' && t.awaiting === request.id && !view.isCursorProbe(t.conn)) ??
       (unanswered?.response === undefined ? unanswered?.failures.find((f) => f.reason === 'timeout') : undefined);
     if (waited) {
-      return fail(`${request.method} id ${JSON.stringify(request.id)} got neither its response nor an error: the stream stayed open and quiet (${waited.type === 'failure' ? waited.detail : ''})`, [waited.seq]);
+      return fail(
+        `${request.method} id ${JSON.stringify(request.id)} got neither its response nor an error: the stream stayed open and quiet (${waited.type === 'failure' ? waited.detail : ''})`,
+        [waited.seq],
+      );
     }
   }
   return answered > 0 ? passCounted(answered, 'request(s) answered, none left waiting') : skip('no request was answered or awaited');
 }
-

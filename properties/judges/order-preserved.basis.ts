@@ -18,6 +18,6 @@ export const definition: PropertyDefinition = {
     ),
   ],
   rationale:
-    'An SSE stream is ordered, and the spec describes a resume as replaying what would have been sent after the last event ID and continuing from that point, but no MUST or SHOULD says a replay keeps the original order or carries each message once on its stream (the MUST NOT above is about other streams). This project requires both: progress notifications and the response that ends a call mean something only in order, and a message delivered twice runs the client\'s handler twice.',
+    "An SSE stream is ordered, and the spec describes a resume as replaying what would have been sent after the last event ID and continuing from that point, but no MUST or SHOULD says a replay keeps the original order or carries each message once on its stream (the MUST NOT above is about other streams). This project requires both: progress notifications and the response that ends a call mean something only in order, and a message delivered twice runs the client's handler twice.",
   silences: [silentInLegacy('The HTTP+SSE transport has no resumption, so a stream is only ever delivered once, in order, by SSE itself.')],
 };

@@ -31,7 +31,9 @@ export function judgeOrderPreserved(view: HistoryView): Judgement {
         fixtureMessages++;
         // A call's response comes after all its notifications: once every call with this label is answered, none may follow.
         if ((answeredPerLabel.get(note.label) ?? 0) >= (callsPerLabel.get(note.label) ?? Infinity)) {
-          return fail(`notification ${note.seq} of ${note.label} reached the application after the response to its call on ${view.streamName(origin)}`, [d.seq]);
+          return fail(`notification ${note.seq} of ${note.label} reached the application after the response to its call on ${view.streamName(origin)}`, [
+            d.seq,
+          ]);
         }
         const previous = lastSeq.get(note.label);
         if (previous !== undefined && note.seq <= previous) {

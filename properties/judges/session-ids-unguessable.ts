@@ -83,7 +83,16 @@ export function counterFamily(ids: readonly string[]): { prefix: string; ids: st
 
 /** Why one transport's IDs are guessable, or what they show varying. */
 function judgeSample(ids: readonly string[]): { guessable: string } | Variation {
-  const prefix = ids.reduce((p, id) => (id.startsWith(p) ? p : p.slice(0, [...p].findIndex((c, i) => id[i] !== c))), ids[0]!);
+  const prefix = ids.reduce(
+    (p, id) =>
+      id.startsWith(p)
+        ? p
+        : p.slice(
+            0,
+            [...p].findIndex((c, i) => id[i] !== c),
+          ),
+    ids[0]!,
+  );
   const rests = ids.map((id) => id.slice(prefix.length));
   if (rests.every((rest) => /^\d{1,80}$/.test(rest))) {
     const numbers = rests.map(BigInt);
@@ -116,7 +125,9 @@ export function judgeSessionIdsUnguessable(view: HistoryView): Judgement {
     if (ids.length < minSample) continue;
     const verdict = judgeSample(ids);
     if ('guessable' in verdict) return fail(`${transportName[transport]} session IDs ${verdict.guessable}`);
-    judged.push(`${ids.length} ${transportName[transport]} session IDs, ~${verdict.bits.toFixed(0)} varying bits (${verdict.positions} varying characters, read as ${verdict.alphabet})`);
+    judged.push(
+      `${ids.length} ${transportName[transport]} session IDs, ~${verdict.bits.toFixed(0)} varying bits (${verdict.positions} varying characters, read as ${verdict.alphabet})`,
+    );
   }
   if (judged.length === 0) {
     return skip(`${seen.length ? seen.join(' and ') : 'no'} session ID(s) seen; ${minSample} of one transport needed to judge guessability`);

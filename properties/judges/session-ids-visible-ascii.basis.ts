@@ -5,10 +5,6 @@ export const definition: PropertyDefinition = {
   id: 'session-ids-visible-ascii',
   statement: 'session IDs are visible ASCII (0x21-0x7E)',
   level: 'must',
-  quotes: quotedIn(
-    streamableRevisions,
-    sections.sessionManagement,
-    'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).',
-  ),
+  quotes: quotedIn(streamableRevisions, sections.sessionManagement, 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).'),
   silences: [silentInLegacy('The HTTP+SSE transport defines no session ID.')],
 };

@@ -18,10 +18,15 @@ export function judgeTerminatedSession404(view: HistoryView): Judgement {
       if (answer === undefined) continue;
       judged++;
       if (answer !== 404) {
-        return fail(`after DELETE of session ${del.request.sessionId} answered ${status}, a ${later.request.method} ${later.request.purpose} was answered ${answer}, not 404`, [del.request.seq, later.response!.seq]);
+        return fail(
+          `after DELETE of session ${del.request.sessionId} answered ${status}, a ${later.request.method} ${later.request.purpose} was answered ${answer}, not 404`,
+          [del.request.seq, later.response!.seq],
+        );
       }
     }
   }
   if (judged > 0) return passCounted(judged, 'request(s) after DELETE answered 404');
-  return skip(refusedDelete !== undefined ? `DELETE was answered ${refusedDelete}: the candidate does not end sessions on request` : 'no request followed a DELETE');
+  return skip(
+    refusedDelete !== undefined ? `DELETE was answered ${refusedDelete}: the candidate does not end sessions on request` : 'no request followed a DELETE',
+  );
 }

@@ -26,7 +26,10 @@ export default async function clientsBench(): Promise<BenchSection> {
     const ms = performance.now() - started;
     lines.push(`${what}: ${report.scenarios.length} in ${(ms / 1000).toFixed(2)} s = ${((report.scenarios.length / ms) * 1000).toFixed(1)} scenarios/s`);
   };
-  await rate(`fixed + model scenarios (checking client, ${timeoutMs} ms timeout; delayed-result waits out its timeout)`, { name: 'checking-client', timeoutMs });
+  await rate(`fixed + model scenarios (checking client, ${timeoutMs} ms timeout; delayed-result waits out its timeout)`, {
+    name: 'checking-client',
+    timeoutMs,
+  });
   await rate(`fast-check interleavings (checking client, seed ${seed})`, { name: 'checking-client', timeoutMs, fixed: false, model: false, runs: 20, seed });
   await rate('fast-check interleavings, 4 at once', { name: 'checking-client', timeoutMs, fixed: false, model: false, runs: 20, seed, concurrency: 4 });
   lines.push('client mutant                   first counterexample, median of 3 (1 / 4 scenarios at once)   found by');

@@ -62,7 +62,8 @@ export default async function installedBench(): Promise<BenchSection> {
         const args = ['check', '--url', url, '--seed', String(20261201 + round), '--quiet'];
         const a = await run(process.execPath, [bin, ...args], app);
         const b = await run(process.execPath, ['bin/run-ts.js', 'src/cli/run.ts', ...args], root);
-        if (a.code !== 0 || b.code !== 0) throw new Error(`a default check of the reference exited ${a.code} (installed) and ${b.code} (sources): ${(a.stderr + b.stderr).slice(-300)}`);
+        if (a.code !== 0 || b.code !== 0)
+          throw new Error(`a default check of the reference exited ${a.code} (installed) and ${b.code} (sources): ${(a.stderr + b.stderr).slice(-300)}`);
         times.installed.push(a.ms);
         times.source.push(b.ms);
       }

@@ -49,9 +49,19 @@ const stages: Array<{ name: string; engine: string; saves: string; keys: string 
     saves: 'none',
     keys: 'exact',
   },
-  { name: "+ 64-bit fingerprints mixed from per-part hashes (a successor rehashes only the parts its step changed), in a typed-array table", engine: 'search', saves: 'none', keys: 'fingerprint' },
+  {
+    name: '+ 64-bit fingerprints mixed from per-part hashes (a successor rehashes only the parts its step changed), in a typed-array table',
+    engine: 'search',
+    saves: 'none',
+    keys: 'fingerprint',
+  },
   { name: '+ per-session invariants judged once per session state', engine: 'search', saves: 'verdicts', keys: 'fingerprint' },
-  { name: '+ session transitions memoised per (session state, event), for the states stepped most recently', engine: 'search', saves: 'transitions', keys: 'fingerprint' },
+  {
+    name: '+ session transitions memoised per (session state, event), for the states stepped most recently',
+    engine: 'search',
+    saves: 'transitions',
+    keys: 'fingerprint',
+  },
   { name: "+ the held session's key part memoised per session state", engine: 'search', saves: 'keys', keys: 'fingerprint' },
   { name: '+ sessions held as their state value and context, not whole XState snapshots = explore()', engine: 'search', saves: 'all', keys: 'fingerprint' },
 ];
@@ -203,10 +213,13 @@ function timeMatrix(): MatrixRun {
   } catch (error) {
     // Exit 1 means some policy violates a property, which the matrix is there to show; any other failure is reported.
     const { status, stderr } = error as { status?: number; stderr?: string };
-    if (status !== 1) failed = `FAILED (exit ${status}): ${String(stderr ?? error).trim().split('\n').at(-1)}`;
+    if (status !== 1)
+      failed = `FAILED (exit ${status}): ${String(stderr ?? error)
+        .trim()
+        .split('\n')
+        .at(-1)}`;
   }
   const wall = (performance.now() - wall0) / 1000;
   const cpu1 = childrenCpuMs();
   return { wall, ...(cpu0 !== undefined && cpu1 !== undefined ? { cpu: (cpu1 - cpu0) / 1000 } : {}), ...(failed ? { failed } : {}) };
 }
-

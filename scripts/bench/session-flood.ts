@@ -44,7 +44,9 @@ function post(agent: http.Agent, url: URL, payload: string, session?: string): P
     if (session) Object.assign(headers, { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' });
     const req = http.request({ host: url.hostname, port: url.port, method: 'POST', path: '/mcp', agent, headers }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ...(res.headers['mcp-session-id'] ? { session: String(res.headers['mcp-session-id']) } : {}) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, ...(res.headers['mcp-session-id'] ? { session: String(res.headers['mcp-session-id']) } : {}) }),
+      );
       res.on('error', reject);
     });
     req.setTimeout(10_000, () => req.destroy(new Error('initialize timed out')));

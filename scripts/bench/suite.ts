@@ -62,12 +62,19 @@ export default async function suiteBench(): Promise<BenchSection> {
       try {
         const report = await runSuite(
           { name: mutant.name, url: running.url },
-          { runs: 50, seed: 20261130 + round, onProgress: ({ broke }) => void (broke.length > 0 && first === undefined && (first = performance.now() - started)) },
+          {
+            runs: 50,
+            seed: 20261130 + round,
+            onProgress: ({ broke }) => void (broke.length > 0 && first === undefined && (first = performance.now() - started)),
+          },
         );
         if (round === 0) {
           const shortest = report.abilities ? modelShortest(mutant, report.abilities) : new Map<PropertyId, number>();
           const model = (id: PropertyId) => (shortest.has(id) ? ` (${shortest.get(id)})` : '');
-          shrunk = report.properties.filter((p) => p.status === 'fail').map((p) => `${p.id} ${p.counterexample?.steps.length ?? '?'}${model(p.id)}`).join(', ');
+          shrunk = report.properties
+            .filter((p) => p.status === 'fail')
+            .map((p) => `${p.id} ${p.counterexample?.steps.length ?? '?'}${model(p.id)}`)
+            .join(', ');
         }
       } finally {
         await running.stop();
@@ -78,6 +85,8 @@ export default async function suiteBench(): Promise<BenchSection> {
     if (times.length > 0) firsts.push(median(times));
     lines.push(`${mutant.name.padEnd(32)}${killed.padEnd(37)}${shrunk}`);
   }
-  lines.push(`median time to the first counterexample over the killed mutants: ${Math.round(median(firsts))} ms; slowest ${Math.round(Math.max(...firsts))} ms (target: every mutant under 2 s median)`);
+  lines.push(
+    `median time to the first counterexample over the killed mutants: ${Math.round(median(firsts))} ms; slowest ${Math.round(Math.max(...firsts))} ms (target: every mutant under 2 s median)`,
+  );
   return { title: 'property suite over real HTTP', lines };
 }

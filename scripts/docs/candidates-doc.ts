@@ -23,7 +23,7 @@ export const subjects: Subject[] = [
   {
     module: 'src/check-server/candidates/sdk.ts',
     about:
-      "The official TypeScript SDK serving both transports from one process, routed as its own `sseAndStreamableHttpCompatibleServer` example does, with the example `InMemoryEventStore` for resumability.",
+      'The official TypeScript SDK serving both transports from one process, routed as its own `sseAndStreamableHttpCompatibleServer` example does, with the example `InMemoryEventStore` for resumability.',
     start: async () => (await import('../../src/check-server/candidates/sdk.js')).default(),
   },
   {
@@ -49,7 +49,7 @@ const advice: Record<PropertyId, string> = {
     'Answer a session ID presented under the transport that did not issue it with 404 ("session not found for this transport"), so the client re-initializes instead of resuming.',
   'unknown-cursor-rejected':
     'Answer a Last-Event-ID that names no event of this session with 404, not 400 (the client is not told to re-initialize) and not 200 with a stream that will never carry anything.',
-  'no-cross-stream-replay': "Replay only the events of the stream the cursor belongs to; find that stream from the cursor (encode it in the event ID).",
+  'no-cross-stream-replay': 'Replay only the events of the stream the cursor belongs to; find that stream from the cursor (encode it in the event ID).',
   'no-cross-session-replay': 'Keep one event store per session, or tag event IDs with the session, so that a cursor never resolves in another session.',
   'event-ids-unique': 'Allocate event IDs from one counter per session (or globally), never per stream.',
   'order-preserved': 'Replay in send order, and never send an event twice under two IDs.',
@@ -61,7 +61,7 @@ const advice: Record<PropertyId, string> = {
   'session-ids-unguessable': 'Generate session IDs from a cryptographically secure source, on every transport: no counter, no clock.',
   'terminated-session-404': 'After DELETE, answer every request with that session ID with 404.',
   'replay-has-no-gap':
-    "Refuse with 404 a Last-Event-ID whose event (or any event after it on its stream) your log retention has dropped, as you refuse an unknown one; never replay what is left.",
+    'Refuse with 404 a Last-Event-ID whose event (or any event after it on its stream) your log retention has dropped, as you refuse an unknown one; never replay what is left.',
   'standalone-delivers':
     'Write every notification meant for the standalone GET stream to the response that carries it, from the moment it is opened (not only once resumed), for as long as it stays connected.',
 };
@@ -69,7 +69,9 @@ const advice: Record<PropertyId, string> = {
 /** Replaces what differs run to run with placeholders. */
 export function normalize(text: string): string {
   return text
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(_\d+_[0-9a-z]+)?/g, (_m, event: string | undefined) => (event ? '<event>' : '<session>'))
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(_\d+_[0-9a-z]+)?/g, (_m, event: string | undefined) =>
+      event ? '<event>' : '<session>',
+    )
     .replace(/\b[0-9a-f]{32}\b/g, '<session>')
     .replace(/\b(sse|http):[0-9a-f]{8}-e\d+\b/g, '<event>')
     .replace(/\b[0-9a-f]{6}-\d+-(c\d+)\b/g, '<label $1>')
@@ -141,7 +143,11 @@ export function findingsChanged(committed: { header: string[]; rows: string[][] 
 export function readFindings(markdown: string): { header: string[]; rows: string[][] } {
   const lines = markdown.split('\n');
   const start = lines.findIndex((l) => l.startsWith('| property |'));
-  const cells = (l: string) => l.slice(1, -1).split('|').map((c) => c.trim());
+  const cells = (l: string) =>
+    l
+      .slice(1, -1)
+      .split('|')
+      .map((c) => c.trim());
   const rows: string[][] = [];
   for (let i = start + 2; i < lines.length && lines[i]!.startsWith('|'); i++) rows.push(cells(lines[i]!));
   return { header: start >= 0 ? cells(lines[start]!) : [], rows };
@@ -167,7 +173,12 @@ export async function candidatesDoc(): Promise<string> {
     const a = report.abilities;
     if (a) {
       out.push(
-        `Transports: ${a.transports.join(', ')}. Fixture tools: ${Object.entries(a.fixtures).filter(([, v]) => v).map(([k]) => k).join(', ') || 'none'}. ` +
+        `Transports: ${a.transports.join(', ')}. Fixture tools: ${
+          Object.entries(a.fixtures)
+            .filter(([, v]) => v)
+            .map(([k]) => k)
+            .join(', ') || 'none'
+        }. ` +
           `Model coverage: ${report.coverage?.reached ?? 0} of ${report.coverage?.states ?? 0} states reached (a scenario counts up to where the candidate first answers what the model does not allow). ` +
           `Check it yourself, in a clone of this repository: \`npm run cli -- check --adapter ${subject.module}\`.`,
         '',

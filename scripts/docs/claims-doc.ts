@@ -62,7 +62,10 @@ export function claimsDoc(): string {
     '',
     `Summary: ${summaryLine(counts)}, over the seeds' own ${own.length} claims (this project's variants, listed last, are not counted).`,
     '',
-    table(['claim', 'seed', 'verdict'], judged.map((j) => [`[${j.id}](#${j.id})`, j.variant ? `${j.seed} (variant)` : j.seed, j.verdict])),
+    table(
+      ['claim', 'seed', 'verdict'],
+      judged.map((j) => [`[${j.id}](#${j.id})`, j.variant ? `${j.seed} (variant)` : j.seed, j.verdict]),
+    ),
     '',
     '## Seed 000',
     '',

@@ -20,7 +20,8 @@ import { fence, generatedBanner, table } from './markdown.js';
 export const clientSubjects: Array<{ name: string; about: string; factory: ClientFactory }> = [
   {
     name: 'sdk',
-    about: '`@modelcontextprotocol/sdk` 1.32.2 `Client` over `StreamableHTTPClientTransport` (reconnection options scaled to the timeout, resumption token) and `SSEClientTransport` (`src/check-client/adapters/sdk.ts`).',
+    about:
+      '`@modelcontextprotocol/sdk` 1.32.2 `Client` over `StreamableHTTPClientTransport` (reconnection options scaled to the timeout, resumption token) and `SSEClientTransport` (`src/check-client/adapters/sdk.ts`).',
     factory: sdkClientFactory,
   },
   {
@@ -108,15 +109,15 @@ export async function clientFindingsDoc(): Promise<string> {
     '',
     table(header, rows),
     '',
-    'Scenarios: the fixed catalog, and the model\'s (`model:…`): the shortest paths of the bounded client world (one streamable call of two notifications, one drop, one resume) to a live call stream with a frame undrained, in flight, or processed, cut there; and, for each client mutant\'s knobs, the shortest path to a state that breaks a client property, staged as the same proxy faults. `check-client` adds fast-check interleavings of calls and faults (`--runs`, shrunk, replayable with `--seed`/`--path`); this page is generated without them, so it is the same on every run.',
+    "Scenarios: the fixed catalog, and the model's (`model:…`): the shortest paths of the bounded client world (one streamable call of two notifications, one drop, one resume) to a live call stream with a frame undrained, in flight, or processed, cut there; and, for each client mutant's knobs, the shortest path to a state that breaks a client property, staged as the same proxy faults. `check-client` adds fast-check interleavings of calls and faults (`--runs`, shrunk, replayable with `--seed`/`--path`); this page is generated without them, so it is the same on every run.",
     '',
     '## What the model predicts',
     '',
-    'The model has three of the client\'s knobs (cursor, dedup, retry on timeout). Explored under a mutant\'s knobs against the reference server and one that replays inclusively, it predicts which client properties some fault breaks, and the fault: `test/client-check/model.test.ts` runs each derived scenario on the real mutant (it breaks exactly the prediction) and on the correct client (nothing).',
+    "The model has three of the client's knobs (cursor, dedup, retry on timeout). Explored under a mutant's knobs against the reference server and one that replays inclusively, it predicts which client properties some fault breaks, and the fault: `test/client-check/model.test.ts` runs each derived scenario on the real mutant (it breaks exactly the prediction) and on the correct client (nothing).",
     '',
     table(clientPredictionTable().header, clientPredictionTable().rows),
     '',
-    'Where the catalog lists more than the model predicts, the fault is one the model has no step for: `retry-on-timeout` re-sends a call whose result a slow server holds past the timeout (`delayed-result`); the model has no time, and a timeout there needs a stalled stream, which the reference server never leaves. The re-sent call\'s notifications then reach the application twice as well.',
+    "Where the catalog lists more than the model predicts, the fault is one the model has no step for: `retry-on-timeout` re-sends a call whose result a slow server holds past the timeout (`delayed-result`); the model has no time, and a timeout there needs a stalled stream, which the reference server never leaves. The re-sent call's notifications then reach the application twice as well.",
     '',
   ];
   for (const [i, report] of reports.entries()) {
@@ -126,7 +127,10 @@ export async function clientFindingsDoc(): Promise<string> {
     out.push(
       broken.length === 0
         ? 'No scenario broke a property.'
-        : table(['scenario', 'broke'], broken.map((s) => [s.name, s.error ? `could not run: ${s.error}` : s.broke.join(', ')])),
+        : table(
+            ['scenario', 'broke'],
+            broken.map((s) => [s.name, s.error ? `could not run: ${s.error}` : s.broke.join(', ')]),
+          ),
       '',
     );
     for (const p of report.properties.filter((x) => x.status === 'fail')) {

@@ -27,7 +27,12 @@ export const generatedDocs: Record<string, GeneratedDoc> = {
   'docs/spec-proposals.md': { render: specProposalsDoc, exact: true },
   'docs/properties.md': { render: propertiesDoc, exact: true },
   // As test/candidates-doc.test.ts compares them: a consequence may come or go while its cause fails.
-  'docs/candidates.md': { render: candidatesDoc, exact: false, findings: readFindings, changes: (current, fresh) => findingsChanged(readFindings(current), readFindings(fresh)) },
+  'docs/candidates.md': {
+    render: candidatesDoc,
+    exact: false,
+    findings: readFindings,
+    changes: (current, fresh) => findingsChanged(readFindings(current), readFindings(fresh)),
+  },
   'docs/client-findings.md': {
     render: clientFindingsDoc,
     exact: false,

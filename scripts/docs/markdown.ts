@@ -3,11 +3,9 @@
 /** A Markdown table; cells have `|` escaped. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  return [
-    `| ${header.map(cell).join(' | ')} |`,
-    `| ${header.map(() => '---').join(' | ')} |`,
-    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
-  ].join('\n');
+  return [`| ${header.map(cell).join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join(
+    '\n',
+  );
 }
 
 /** A fenced block. */

@@ -126,7 +126,7 @@ function vacuousSection(bounds: Bounds): string[] {
         name,
         String(states),
         String(reference),
-        broken.length > 0 ? broken.join(', ') : states === reference ? 'none (still exactly the reference\'s states: vacuous here too)' : 'none',
+        broken.length > 0 ? broken.join(', ') : states === reference ? "none (still exactly the reference's states: vacuous here too)" : 'none',
       ]),
     ),
     '',
@@ -151,7 +151,8 @@ export function modelDoc(): string {
       }),
     ];
   });
-  const kind = (name: string) => (name === 'reference' ? 'reference' : name.startsWith('seed') ? 'incident' : name in mutants ? 'mutant' : name in safeVariants ? 'safe variant' : '');
+  const kind = (name: string) =>
+    name === 'reference' ? 'reference' : name.startsWith('seed') ? 'incident' : name in mutants ? 'mutant' : name in safeVariants ? 'safe variant' : '';
 
   return [
     generatedBanner('scripts/docs.ts'),
@@ -168,18 +169,27 @@ export function modelDoc(): string {
     '',
     table(
       ['state', 'event', 'meaning', 'guard', 'answer'],
-      sessionBranches().map((b) => [b.state, b.event, eventMeaning[b.event] ?? '', b.guard ?? '(otherwise)', `${b.description}${b.target && b.target !== b.state ? ` → ${b.target}` : ''}`]),
+      sessionBranches().map((b) => [
+        b.state,
+        b.event,
+        eventMeaning[b.event] ?? '',
+        b.guard ?? '(otherwise)',
+        `${b.description}${b.target && b.target !== b.state ? ` → ${b.target}` : ''}`,
+      ]),
     ),
     '',
     '## Policies',
     '',
     'A policy is one value per knob. The server reads the first six, the client the last four.',
     '',
-    table(['policy', 'kind', ...knobNames], names.map((name) => [name, kind(name), ...knobNames.map((k) => show(knob(policies[name]!, k)))])),
+    table(
+      ['policy', 'kind', ...knobNames],
+      names.map((name) => [name, kind(name), ...knobNames.map((k) => show(knob(policies[name]!, k)))]),
+    ),
     '',
     '## The world',
     '',
-    'One server (its sessions and the tools\' side effects), the wire (frames in flight per connection) and one client (its session, transport, per-stream cursor, received-but-undrained frames, drained events and pending requests). Its steps: `INITIALIZE` (over either transport), `CALL` (emit or emit_unsolicited), `SEND`, `RECEIVE`, `DRAIN`, `DROP` (clean or unclean: what was in flight or undrained is lost on the client side), `RESUME` (same transport or migration; own, garbage or stale cursor), `TIMEOUT` (only when nothing can arrive; retries if the client does), `DELETE`. A 404 sends the client to re-initialize. States are keyed up to the numbering of event IDs (`model/world-key.ts`), so interleavings that differ only in numbering are one state; under bounded log retention, which drops the oldest event across streams, the key also keeps the send order of the events it may still drop.',
+    "One server (its sessions and the tools' side effects), the wire (frames in flight per connection) and one client (its session, transport, per-stream cursor, received-but-undrained frames, drained events and pending requests). Its steps: `INITIALIZE` (over either transport), `CALL` (emit or emit_unsolicited), `SEND`, `RECEIVE`, `DRAIN`, `DROP` (clean or unclean: what was in flight or undrained is lost on the client side), `RESUME` (same transport or migration; own, garbage or stale cursor), `TIMEOUT` (only when nothing can arrive; retries if the client does), `DELETE`. A 404 sends the client to re-initialize. States are keyed up to the numbering of event IDs (`model/world-key.ts`), so interleavings that differ only in numbering are one state; under bounded log retention, which drops the oldest event across streams, the key also keeps the send order of the events it may still drop.",
     '',
     boundsTable(),
     '',

@@ -36,7 +36,11 @@ function section(d: PropertyDefinition): string[] {
   if (d.silences.length > 0) out.push('');
   if (d.derivation) out.push(`**How it follows.** ${d.derivation}`, '');
   if (d.rationale) out.push(`**Why this project requires it.** ${d.rationale}`, '');
-  if (d.weaker) out.push(`**Graded ${d.weaker.level.toUpperCase()} when ${d.weaker.when}.** ${d.weaker.why} A check reports the property at the level of its gravest failure.`, '');
+  if (d.weaker)
+    out.push(
+      `**Graded ${d.weaker.level.toUpperCase()} when ${d.weaker.when}.** ${d.weaker.why} A check reports the property at the level of its gravest failure.`,
+      '',
+    );
   if (d.claims && d.claims.length > 0) out.push(`**Seed claims.** ${d.claims.map((c) => `\`${c}\``).join(', ')} ([claims.md](claims.md))`, '');
   return out;
 }
@@ -52,7 +56,7 @@ export function propertiesDoc(): string {
     '',
     'Every property the checker judges, with how strongly the MCP specification requires it and the',
     "specification's own sentences, per protocol revision (2024-11-05, 2025-03-26, 2025-06-18,",
-    "2025-11-25), quoted from its pages on modelcontextprotocol.io as they render (markup dropped). A",
+    '2025-11-25), quoted from its pages on modelcontextprotocol.io as they render (markup dropped). A',
     'revision that says nothing on a property is listed as silent. The data lives beside each judge in',
     '`properties/judges/<id>.basis.ts`; every report prints the level beside the status and, under each',
     'failure, the quote of the newest revision.',
@@ -65,7 +69,11 @@ export function propertiesDoc(): string {
         ['MUST', 'a MUST or MUST NOT of the spec, quoted', '`--fail-on must`, `should`, `policy`'],
         ['DERIVED', 'follows from a quoted MUST (the definition says how); counts as MUST', '`--fail-on must`, `should`, `policy`'],
         ['SHOULD', 'a SHOULD or SHOULD NOT of the spec, quoted', '`--fail-on should`, `policy`'],
-        ['POLICY', "this project's rule where the spec is silent (the definition says why, and which seed claim it comes from)", '`--fail-on policy` (the default)'],
+        [
+          'POLICY',
+          "this project's rule where the spec is silent (the definition says why, and which seed claim it comes from)",
+          '`--fail-on policy` (the default)',
+        ],
       ],
     ),
     '',
@@ -75,7 +83,12 @@ export function propertiesDoc(): string {
     '',
     table(
       ['property', 'level', 'statement', 'revisions quoted'],
-      ids.map((id) => [`[\`${id}\`](#${id}-${definitions[id].level})`, levelNames[definitions[id].level], definitions[id].statement, revisionsOf(definitions[id])]),
+      ids.map((id) => [
+        `[\`${id}\`](#${id}-${definitions[id].level})`,
+        levelNames[definitions[id].level],
+        definitions[id].statement,
+        revisionsOf(definitions[id]),
+      ]),
     ),
     '',
     ...ids.flatMap((id) => section(definitions[id])),

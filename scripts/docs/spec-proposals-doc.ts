@@ -36,7 +36,11 @@ function evidenceTable(id: string, index = 0): string {
 
 function trace(t: FoundTrace): string {
   const label = restsOnLegacyResume(t) ? `; ${legacyResumeLabel}` : '';
-  return [`${t.title} (bounds \`${formatBounds(t.bounds)}\`, ${t.path.length} steps${label}):`, '', fence('text', formatTrace(replay(t.policy, t.bounds, t.path)))].join('\n');
+  return [
+    `${t.title} (bounds \`${formatBounds(t.bounds)}\`, ${t.path.length} steps${label}):`,
+    '',
+    fence('text', formatTrace(replay(t.policy, t.bounds, t.path))),
+  ].join('\n');
 }
 
 function expiredCursorSection(): string[] {
@@ -44,7 +48,7 @@ function expiredCursorSection(): string[] {
   const parts = [
     '## 2. An expired cursor on a live session',
     '',
-    "**The spec.** Silent on what a server answers when the session is live but the event a `Last-Event-ID` names is no longer in its event store (evicted, expired). It does say that a `404` to a request carrying an `Mcp-Session-Id` means the session is gone, and that the client then MUST start a new one.",
+    '**The spec.** Silent on what a server answers when the session is live but the event a `Last-Event-ID` names is no longer in its event store (evicted, expired). It does say that a `404` to a request carrying an `Mcp-Session-Id` means the session is gone, and that the client then MUST start a new one.',
     '',
     "**The cost of 404 here.** A 404 for an unplaceable cursor (what the reference server answers, and what proposal 1 asks for unknown cursors) tells the client its *session* is gone when only the *cursor* is. The model shows what follows at `/mcp`, with the reference server keeping a bounded event log (`logRetention: bounded`): it trims the event the client's own cursor names, and the resume that presents it is answered 404:",
     '',
@@ -52,16 +56,18 @@ function expiredCursorSection(): string[] {
   if (cost.abandoned) {
     const end = replay(cost.abandoned.policy, cost.abandoned.bounds, cost.abandoned.path).at(-1)!.world;
     parts.push(
-      `- the client reports its pending call failed although the tool ran (executions: ${Object.entries(end.executions).map(([c, n]) => `${c} x${n}`).join(', ')}), and the session it abandons stays \`${String(end.sessions[0]!.value)}\` on the server, holding what the client waited for;`,
+      `- the client reports its pending call failed although the tool ran (executions: ${Object.entries(end.executions)
+        .map(([c, n]) => `${c} x${n}`)
+        .join(', ')}), and the session it abandons stays \`${String(end.sessions[0]!.value)}\` on the server, holding what the client waited for;`,
     );
   }
   parts.push(
     cost.rerun
-      ? "- a client that re-issues the failed call in its new session runs the tool twice (trace below): the 404 turns an expired cursor into a duplicated side effect, with the server following every other rule;"
+      ? '- a client that re-issues the failed call in its new session runs the tool twice (trace below): the 404 turns an expired cursor into a duplicated side effect, with the server following every other rule;'
       : '- a client that re-issues the failed call does not run the tool twice in the model;',
     `- the same holds for a refused migration (${cite('000-reinitialize-cost')}), and retiring the abandoned session would destroy the only copy of the result (${cite('003-retire')}).`,
     '',
-    "**Proposal.** Keep 404 for \"no such session\". For a live session whose store cannot place the cursor, the spec should name a distinct answer that says *the cursor* is unusable and the session is not (for example `409` with a JSON-RPC error body naming the cursor), so that a client can open a fresh stream, re-issue only idempotent work, and ask the application before re-running anything else. Until the spec names one, 404 is the only answer a client is told to act on, which is why the reference keeps it: a quiet 200 is worse (proposal 1). The model has no third answer yet; the evidence here is the cost of 404, not the benefit of the alternative.",
+    '**Proposal.** Keep 404 for "no such session". For a live session whose store cannot place the cursor, the spec should name a distinct answer that says *the cursor* is unusable and the session is not (for example `409` with a JSON-RPC error body naming the cursor), so that a client can open a fresh stream, re-issue only idempotent work, and ask the application before re-running anything else. Until the spec names one, 404 is the only answer a client is told to act on, which is why the reference keeps it: a quiet 200 is worse (proposal 1). The model has no third answer yet; the evidence here is the cost of 404, not the benefit of the alternative.',
     '',
   );
   if (cost.abandoned) parts.push(trace(cost.abandoned), '');
@@ -82,7 +88,7 @@ export function specProposalsDoc(): string {
     '',
     `**The spec.** It says what a replay carries, not what to answer when the cursor names no event of the session's streams ([spec issue 1939](${specIssue1939})). It is not wholly silent: a resume is an HTTP GET to the MCP endpoint, and "${getStreamOr405[0]!.text}" (${getStreamOr405[0]!.section}, every streamable revision).`,
     '',
-    "**Proposal.** Answer 404, never 200 with an empty stream. A quiet 200 is indistinguishable from a quiet period: a request waiting on that stream waits for ever, and under a bridged session it is how a migration gets resumed quietly under capabilities the client never negotiated. Read literally, the MUST above allows only a stream or 405 to that GET, so a 404 (or 400) on a live session is in tension with it, and 405 says the endpoint offers no SSE stream at all. The spec should resolve the tension by naming the refusal of an unresumable cursor as an allowed answer to the resume GET; until it does, this project takes 404, the one refusal a client is told to act on, and its checker fails a 405 to an unknown cursor, from a server that offers resumption, at POLICY.",
+    '**Proposal.** Answer 404, never 200 with an empty stream. A quiet 200 is indistinguishable from a quiet period: a request waiting on that stream waits for ever, and under a bridged session it is how a migration gets resumed quietly under capabilities the client never negotiated. Read literally, the MUST above allows only a stream or 405 to that GET, so a 404 (or 400) on a live session is in tension with it, and 405 says the endpoint offers no SSE stream at all. The spec should resolve the tension by naming the refusal of an unresumable cursor as an allowed answer to the resume GET; until it does, this project takes 404, the one refusal a client is told to act on, and its checker fails a 405 to an unknown cursor, from a server that offers resumption, at POLICY.',
     '',
     `**Evidence.** ${cite('003-quiet-stream')}: ${judgement('003-quiet-stream').finding} ${cite('003-conditions')}:`,
     '',

@@ -24,7 +24,9 @@ export function startHog(count = availableParallelism()): Hog {
   return {
     pids: children.flatMap((c) => (c.pid === undefined ? [] : [c.pid])),
     async stop() {
-      const exited = children.map((c) => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => c.once('exit', () => r()))));
+      const exited = children.map((c) =>
+        c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => c.once('exit', () => r())),
+      );
       killAll();
       await Promise.all(exited);
       process.off('exit', killAll);

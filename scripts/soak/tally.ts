@@ -46,7 +46,11 @@ export interface SoakTally {
   broken: FailingTest[];
 }
 
-const firstLine = (text: string | undefined): string => (text ?? '').split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+const firstLine = (text: string | undefined): string =>
+  (text ?? '')
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim() ?? '';
 
 /**
  * Tallies soak runs.

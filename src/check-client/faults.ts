@@ -38,7 +38,14 @@ export type Fault =
 /** A fault as one line. */
 export function describeFault(fault: Fault): string {
   const on = (m: Match): string =>
-    [m.method, m.path, m.rpc, m.resume === undefined ? undefined : m.resume ? 'resume' : 'no resume', m.legacySession ? 'legacy session' : undefined, m.nth ? `#${m.nth}` : undefined]
+    [
+      m.method,
+      m.path,
+      m.rpc,
+      m.resume === undefined ? undefined : m.resume ? 'resume' : 'no resume',
+      m.legacySession ? 'legacy session' : undefined,
+      m.nth ? `#${m.nth}` : undefined,
+    ]
       .filter((x) => x !== undefined)
       .join(' ');
   switch (fault.kind) {

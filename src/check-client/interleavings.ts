@@ -105,7 +105,9 @@ function faultOf(choice: FaultChoice, transport: Transport, counts: readonly num
     case 'cutCall':
       return streamable && choice.call <= calls ? { kind: 'cut', on: toolCall(choice.call), frames: choice.frames, undrained: choice.undrained } : undefined;
     case 'cutResume':
-      return streamable ? { kind: 'cut', on: { method: 'GET', path: '/mcp', resume: true, nth: choice.nth }, frames: choice.frames, undrained: choice.undrained } : undefined;
+      return streamable
+        ? { kind: 'cut', on: { method: 'GET', path: '/mcp', resume: true, nth: choice.nth }, frames: choice.frames, undrained: choice.undrained }
+        : undefined;
     case 'delayCall':
       // Held past the client's timeout: a result that comes too late to be waited for.
       return streamable && choice.call <= calls ? { kind: 'delay', on: toolCall(choice.call), frame: choice.frame, ms: timeoutMs * 3 } : undefined;
@@ -128,7 +130,9 @@ function faultOf(choice: FaultChoice, transport: Transport, counts: readonly num
  */
 export function scenarioOf(drawn: DrawnScenario, timeoutMs: number, name: string): ClientScenario {
   const primed = !drawn.faults.some((c) => c.kind === 'withholdPriming');
-  const faults = [...(drawn.dataCut ? [drawn.dataCut] : []), ...drawn.faults].map((c) => faultOf(c, drawn.transport, drawn.calls, timeoutMs, primed)).filter((f): f is Fault => f !== undefined);
+  const faults = [...(drawn.dataCut ? [drawn.dataCut] : []), ...drawn.faults]
+    .map((c) => faultOf(c, drawn.transport, drawn.calls, timeoutMs, primed))
+    .filter((f): f is Fault => f !== undefined);
   return {
     name,
     summary: `fast-check: ${drawn.calls.length} call(s) over ${drawn.transport}${drawn.inclusive ? ' against an inclusive replay' : ''}, ${faults.length} fault(s)`,
@@ -172,7 +176,8 @@ export async function shrinkDrawn(
 
 /** The drawn scenario that `{seed, path}` names: the run, or a shrink of it. */
 export function drawnAt(seed: number, path: string, transports?: readonly Transport[]): DrawnScenario {
-  if (!/^\d+(:\d+)*$/.test(path)) throw new RangeError(`--path ${JSON.stringify(path)} is not a fast-check path (digits separated by ':'), fixed:NAME or model:NAME`);
+  if (!/^\d+(:\d+)*$/.test(path))
+    throw new RangeError(`--path ${JSON.stringify(path)} is not a fast-check path (digits separated by ':'), fixed:NAME or model:NAME`);
   let found: DrawnScenario | undefined;
   // fast-check walks to `path` (the run, then each shrink step) and stops at the first failure: the value there.
   const missing = (why: string) => new RangeError(`no fast-check run at path ${path} for seed ${seed}${why ? ` (${why})` : ''}`);

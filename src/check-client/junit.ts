@@ -17,7 +17,15 @@ import { baselineMark, baselineNote } from '../report/baseline.js';
 import { levelTag, whyLines } from '../report/basis.js';
 import type { FailOn } from '../../properties/definition.js';
 import { escapeXmlAttribute, escapeXmlText, notCountedReason } from '../report/junit.js';
-import { clientBaselineLines, clientCheckError, clientReplayFlags, renderTrace, type ClientBaseline, type ClientPropertyResult, type ClientReport } from './report.js';
+import {
+  clientBaselineLines,
+  clientCheckError,
+  clientReplayFlags,
+  renderTrace,
+  type ClientBaseline,
+  type ClientPropertyResult,
+  type ClientReport,
+} from './report.js';
 
 function attributes(values: Record<string, string | number | undefined>): string {
   return Object.entries(values)
@@ -29,7 +37,13 @@ function attributes(values: Record<string, string | number | undefined>): string
 function failureText(p: ClientPropertyResult, invocation: string, baseline: ClientBaseline | undefined): string {
   const { id: _id, level, ...basis } = clientDefinitions[p.id];
   const note = baselineNote(baseline, p.id);
-  const lines = [...(note !== undefined ? [note, ''] : []), p.reason ?? '(no reason given)', '', 'why this is required:', ...whyLines(level, basis).map((l) => `  ${l}`)];
+  const lines = [
+    ...(note !== undefined ? [note, ''] : []),
+    p.reason ?? '(no reason given)',
+    '',
+    'why this is required:',
+    ...whyLines(level, basis).map((l) => `  ${l}`),
+  ];
   const c = p.counterexample;
   if (c) {
     lines.push('', `scenario ${c.scenario} [${c.transport}, ${c.policy}]; faults: ${c.faults.join('; ') || 'none'}`);
@@ -88,12 +102,18 @@ export function renderClientJunit(report: ClientReport, invocation: string, base
   for (const p of report.properties) {
     lines.push(`    <testcase${attributes({ classname: suite, name: p.id, assertions: p.runs })}>`);
     const mark = baselineMark(baseline, p.id);
-    lines.push(`      <properties><property${attributes({ name: 'level', value: p.level })}/>${mark ? `<property${attributes({ name: 'baseline', value: mark })}/>` : ''}</properties>`);
+    lines.push(
+      `      <properties><property${attributes({ name: 'level', value: p.level })}/>${mark ? `<property${attributes({ name: 'baseline', value: mark })}/>` : ''}</properties>`,
+    );
     const why = uncounted(p);
     if (why !== undefined) {
-      lines.push(`      <skipped${attributes({ message: `${why}: ${levelTag(p.level)} ${p.reason ?? 'property violated'}` })}>${escapeXmlText(failureText(p, invocation, baseline))}</skipped>`);
+      lines.push(
+        `      <skipped${attributes({ message: `${why}: ${levelTag(p.level)} ${p.reason ?? 'property violated'}` })}>${escapeXmlText(failureText(p, invocation, baseline))}</skipped>`,
+      );
     } else if (p.status === 'fail') {
-      lines.push(`      <failure${attributes({ message: `${levelTag(p.level)} ${p.reason ?? 'property violated'}`, type: 'counterexample' })}>${escapeXmlText(failureText(p, invocation, baseline))}</failure>`);
+      lines.push(
+        `      <failure${attributes({ message: `${levelTag(p.level)} ${p.reason ?? 'property violated'}`, type: 'counterexample' })}>${escapeXmlText(failureText(p, invocation, baseline))}</failure>`,
+      );
     } else if (p.status === 'skip') {
       lines.push(`      <skipped${attributes({ message: p.reason ?? 'skipped' })}/>`);
     } else if (mark === 'fixed') {
@@ -105,7 +125,8 @@ export function renderClientJunit(report: ClientReport, invocation: string, base
   const out = [...(report.abilities?.notes ?? []).map((note) => `note: ${note}`), ...(baseline ? clientBaselineLines(report, baseline) : [])];
   if (out.length > 0) lines.push(`    <system-out>${escapeXmlText(out.join('\n'))}</system-out>`);
   const broken = report.scenarios.filter((s) => s.error !== undefined);
-  if (broken.length > 0) lines.push(`    <system-err>${escapeXmlText(broken.map((s) => `scenario ${s.name} could not run: ${s.error}`).join('\n'))}</system-err>`);
+  if (broken.length > 0)
+    lines.push(`    <system-err>${escapeXmlText(broken.map((s) => `scenario ${s.name} could not run: ${s.error}`).join('\n'))}</system-err>`);
   lines.push('  </testsuite>', '</testsuites>');
   return `${lines.join('\n')}\n`;
 }

@@ -12,11 +12,27 @@ import { clientDefinitions } from '../../properties/client/definitions.js';
 import type { ClientPropertyId } from '../../properties/client/ids.js';
 import { baselineCellMark } from '../report/baseline.js';
 import { adapterSpecifier, codeBlock, escapeMarkdown, escapeMermaid, whyRequired } from '../report/markdown.js';
-import { clientBaselineLines, clientCheckError, clientReplayFlags, levelLabel, type ClientBaseline, renderEntry, renderTrace, type ClientCounterexample, type ClientReport } from './report.js';
+import {
+  clientBaselineLines,
+  clientCheckError,
+  clientReplayFlags,
+  levelLabel,
+  type ClientBaseline,
+  renderEntry,
+  renderTrace,
+  type ClientCounterexample,
+  type ClientReport,
+} from './report.js';
 
 /** What a Mermaid line of one history entry is: who speaks to whom, or a note; undefined to leave it out. */
 function diagramLine(entry: WireEntry | AppEntry): string | undefined {
-  const text = (prefix: RegExp) => escapeMermaid(renderEntry(entry).replace(prefix, '').replace(/\s*\[#\d+\]$/, '').trim());
+  const text = (prefix: RegExp) =>
+    escapeMermaid(
+      renderEntry(entry)
+        .replace(prefix, '')
+        .replace(/\s*\[#\d+\]$/, '')
+        .trim(),
+    );
   switch (entry.kind) {
     case 'call':
       return `App->>Client: ${text(/^app: /)}`;
@@ -126,7 +142,10 @@ export function renderClientMarkdown(report: ClientReport, invocation: string, s
     '',
     '| status | level | property | scenarios | reason |',
     '| --- | --- | --- | ---: | --- |',
-    ...report.properties.map((p) => `| ${statusCell[p.status]}${baselineCellMark(baseline, p.id)} | ${levelLabel(p.level)} | \`${p.id}\` | ${p.runs} | ${p.reason ? escapeMarkdown(p.reason) : ''} |`),
+    ...report.properties.map(
+      (p) =>
+        `| ${statusCell[p.status]}${baselineCellMark(baseline, p.id)} | ${levelLabel(p.level)} | \`${p.id}\` | ${p.runs} | ${p.reason ? escapeMarkdown(p.reason) : ''} |`,
+    ),
   ];
   if (baseline) out.push('', '## Baseline', '', ...clientBaselineLines(report, baseline).map((line) => `- ${escapeMarkdown(line)}`));
   const notes = report.abilities?.notes ?? [];

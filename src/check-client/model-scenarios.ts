@@ -199,7 +199,12 @@ export function modelPrediction(knobs: Partial<ClientKnobs>): ModelPrediction {
   const found = new Map<ClientPropertyId, ClientScenario>();
   for (const server of Object.keys(servers) as ServerName[]) {
     const policy: Policy = { server: servers[server], client };
-    const result = explore({ policy, bounds: clientBounds, fromWorld: startWorld(policy), signatures: clientSignatures as Record<string, (w: World) => boolean> });
+    const result = explore({
+      policy,
+      bounds: clientBounds,
+      fromWorld: startWorld(policy),
+      signatures: clientSignatures as Record<string, (w: World) => boolean>,
+    });
     for (const [id, match] of Object.entries(result.matches) as Array<[ClientPropertyId, { path: WorldStep[] }]>) {
       if (found.has(id)) continue;
       const name = `model:${id.replace(/^client-/, '')}@${key}${server === 'inclusive' ? '+inclusive' : ''}`;
@@ -220,7 +225,15 @@ export function modelCutScenarios(): ClientScenario[] {
   const result = explore({ policy, bounds: clientBounds, fromWorld: startWorld(policy), signatures: cutStates });
   cutScenarios = Object.keys(cutStates)
     .filter((name) => result.matches[name] !== undefined)
-    .map((name) => scenarioFromPath(`model:cut-${name}`, `the model's shortest path to a live call stream with ${name === 'processed' ? 'a notification processed' : `a frame ${name}`}, cut there`, 'reference', result.matches[name]!.path, true));
+    .map((name) =>
+      scenarioFromPath(
+        `model:cut-${name}`,
+        `the model's shortest path to a live call stream with ${name === 'processed' ? 'a notification processed' : `a frame ${name}`}, cut there`,
+        'reference',
+        result.matches[name]!.path,
+        true,
+      ),
+    );
   return cutScenarios;
 }
 

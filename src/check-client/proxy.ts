@@ -70,7 +70,6 @@ function messagesOf(text: string): WireMessage[] {
   }
 }
 
-
 /** Starts the proxy on 127.0.0.1, port 0. */
 export async function startProxy(options: ProxyOptions): Promise<WireProxy> {
   const upstream = new URL(options.upstream);

@@ -145,7 +145,17 @@ export function renderEntry(entry: WireEntry | AppEntry): string {
     case 'response':
       return `server → ${entry.status}${entry.stream ? ' SSE' : ''}${entry.sessionId !== undefined ? ` session ${entry.sessionId.slice(0, 8)}` : ''} [#${entry.exchange}]`;
     case 'frame': {
-      const what = entry.event === 'endpoint' ? `endpoint ${entry.data}` : entry.message ? short(entry.message.method ? { method: entry.message.method, params: entry.message.params } : { id: entry.message.id, result: entry.message.result, error: entry.message.error }, 100) : 'priming (no data)';
+      const what =
+        entry.event === 'endpoint'
+          ? `endpoint ${entry.data}`
+          : entry.message
+            ? short(
+                entry.message.method
+                  ? { method: entry.message.method, params: entry.message.params }
+                  : { id: entry.message.id, result: entry.message.result, error: entry.message.error },
+                100,
+              )
+            : 'priming (no data)';
       return `  frame${entry.id !== undefined ? ` id ${entry.id}` : ''}: ${what} [#${entry.exchange}]`;
     }
     case 'fault':
@@ -163,9 +173,7 @@ export function renderEntry(entry: WireEntry | AppEntry): string {
 
 /** The history as trace lines, in clock order, the failing entry marked. */
 export function renderTrace(history: ClientHistory, at?: number): string[] {
-  return [...history.wire, ...history.app]
-    .sort((a, b) => a.at - b.at)
-    .map((e) => `${e.at === at ? '✗ ' : '  '}${String(e.at).padStart(3)} ${renderEntry(e)}`);
+  return [...history.wire, ...history.app].sort((a, b) => a.at - b.at).map((e) => `${e.at === at ? '✗ ' : '  '}${String(e.at).padStart(3)} ${renderEntry(e)}`);
 }
 
 /** The fast-check part of the scenarios line: the interleavings run, or the one a `--path` replayed. */
@@ -175,17 +183,21 @@ function interleavingsText(report: ClientReport, drawn: number): string {
 }
 
 /** The text report; with a baseline, its lines at the end (known failures, FIXED ones), as `check`'s. */
-export function renderClientText(report: ClientReport, invocation = `mcp-resume-spec check-client --client ${report.client.name}`, baseline?: ClientBaseline): string {
+export function renderClientText(
+  report: ClientReport,
+  invocation = `mcp-resume-spec check-client --client ${report.client.name}`,
+  baseline?: ClientBaseline,
+): string {
   const adapter = report.client.adapter !== undefined ? `, adapter ${report.client.adapter}` : '';
   const lines = [`check-client: ${report.client.name} (request timeout ${report.timeoutMs} ms${adapter})`, ''];
   const counts = (source: ScenarioSource) => report.scenarios.filter((s) => s.source === source).length;
   for (const note of report.abilities?.notes ?? []) lines.push(`  note: ${note}`);
-  lines.push(
-    `  scenarios: ${counts('fixed')} fixed, ${counts('model')} from the model${interleavingsText(report, counts('fast-check'))}`,
-  );
+  lines.push(`  scenarios: ${counts('fixed')} fixed, ${counts('model')} from the model${interleavingsText(report, counts('fast-check'))}`);
   for (const s of report.scenarios) {
     if (s.source === 'fast-check' && s.broke.length === 0 && !s.error) continue;
-    lines.push(`  scenario ${s.name} [${s.transport}, ${s.policy}]: ${s.error ? `could not run: ${s.error}` : s.broke.length ? `broke ${s.broke.join(', ')}` : 'ok'}`);
+    lines.push(
+      `  scenario ${s.name} [${s.transport}, ${s.policy}]: ${s.error ? `could not run: ${s.error}` : s.broke.length ? `broke ${s.broke.join(', ')}` : 'ok'}`,
+    );
   }
   lines.push('');
   for (const p of report.properties) {

@@ -117,7 +117,13 @@ export async function runScenario(
   const clock = new Clock();
   const wire: WireEntry[] = [];
   const app: AppEntry[] = [];
-  const history: ClientHistory = { transport: scenario.transport, wire, app, boundMs, ...(scenario.policy.server.replay === 'inclusive' ? { serverReplay: 'inclusive' as const } : {}) };
+  const history: ClientHistory = {
+    transport: scenario.transport,
+    wire,
+    app,
+    boundMs,
+    ...(scenario.policy.server.replay === 'inclusive' ? { serverReplay: 'inclusive' as const } : {}),
+  };
   const waiters = new Set<() => void>();
   const changed = (): void => {
     for (const waiter of [...waiters]) waiter();
@@ -173,7 +179,13 @@ export async function runScenario(
           .then(() => client!.callTool(call.name, { ...call.args }))
           .then(
             (value): AppEntry => ({ kind: 'settled', at: clock.tick(), call: callNumber, outcome: 'resolved', value }),
-            (error: unknown): AppEntry => ({ kind: 'settled', at: clock.tick(), call: callNumber, outcome: 'rejected', error: (error as Error)?.message ?? String(error) }),
+            (error: unknown): AppEntry => ({
+              kind: 'settled',
+              at: clock.tick(),
+              call: callNumber,
+              outcome: 'rejected',
+              error: (error as Error)?.message ?? String(error),
+            }),
           ),
         new Promise<AppEntry>((resolve) => {
           timer = setTimeout(() => resolve({ kind: 'settled', at: clock.tick(), call: callNumber, outcome: 'pending' }), boundMs);
@@ -187,7 +199,11 @@ export async function runScenario(
     return result;
   } finally {
     if (client) {
-      await bounded(Promise.resolve().then(() => client!.close()), bounds.closeMs ?? 5_000, 'close()').catch((error: Error) => {
+      await bounded(
+        Promise.resolve().then(() => client!.close()),
+        bounds.closeMs ?? 5_000,
+        'close()',
+      ).catch((error: Error) => {
         if (result && error instanceof NotFinished) result.closeTimedOut = true;
       });
     }
@@ -238,7 +254,13 @@ interface Judged {
   closeTimedOut?: true;
 }
 
-async function runJudged(factory: ClientFactory, sourced: SourcedScenario, timeoutMs: number, ids: readonly ClientPropertyId[], bounds: ClientBounds = {}): Promise<Judged> {
+async function runJudged(
+  factory: ClientFactory,
+  sourced: SourcedScenario,
+  timeoutMs: number,
+  ids: readonly ClientPropertyId[],
+  bounds: ClientBounds = {},
+): Promise<Judged> {
   const { history, error, closeTimedOut } = await runScenario(factory, sourced.scenario, timeoutMs, bounds);
   return {
     sourced,
@@ -273,11 +295,19 @@ export async function probeClient(
   });
   const transports = probed.filter((t) => unserved[t] === undefined);
   if (transports.length === 0) {
-    throw new ClientUnusable(`the client completes no tools/call with no fault injected: ${probed.map((t) => `${transportNames[t]}: ${unserved[t]!}`).join('; ')}`);
+    throw new ClientUnusable(
+      `the client completes no tools/call with no fault injected: ${probed.map((t) => `${transportNames[t]}: ${unserved[t]!}`).join('; ')}`,
+    );
   }
   return {
     transports,
-    notes: probed.flatMap((t) => (unserved[t] !== undefined ? [`${transportNames[t]}: a plain tools/call with no fault injected did not complete (${unserved[t]!}), so the client is taken not to serve it: its scenarios and fast-check draws are not run`] : [])),
+    notes: probed.flatMap((t) =>
+      unserved[t] !== undefined
+        ? [
+            `${transportNames[t]}: a plain tools/call with no fault injected did not complete (${unserved[t]!}), so the client is taken not to serve it: its scenarios and fast-check draws are not run`,
+          ]
+        : [],
+    ),
     unserved,
     closeTimedOut: runs.some((r) => r.closeTimedOut === true),
   };
@@ -295,7 +325,14 @@ class Results {
     this.byId = new Map(
       ids.map((id) => [
         id,
-        { id, status: 'skip', runs: 0, level: clientDefinitions[id].level, statement: clientDefinitions[id].statement, reason: 'no scenario that ran exercised it' },
+        {
+          id,
+          status: 'skip',
+          runs: 0,
+          level: clientDefinitions[id].level,
+          statement: clientDefinitions[id].statement,
+          reason: 'no scenario that ran exercised it',
+        },
       ]),
     );
   }
@@ -390,12 +427,16 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
   const timeoutMs = options.timeoutMs ?? 1000;
   const ids = options.only ?? [...clientPropertyIds];
   const width = Math.max(1, options.concurrency ?? 1);
-  const bounds: ClientBounds = { ...(options.connectMs !== undefined ? { connectMs: options.connectMs } : {}), ...(options.closeMs !== undefined ? { closeMs: options.closeMs } : {}) };
+  const bounds: ClientBounds = {
+    ...(options.connectMs !== undefined ? { connectMs: options.connectMs } : {}),
+    ...(options.closeMs !== undefined ? { closeMs: options.closeMs } : {}),
+  };
   const results = new Results(ids);
   // A replay path that names nothing is a usage error: found before the client is probed. A
   // fast-check path names a draw over the transports the client serves: resolved after the probe.
   if (options.path !== undefined && /^(fixed|model):/.test(options.path)) sourcedAt(options.path, options.seed, timeoutMs);
-  if (options.path !== undefined && !/^(fixed|model):/.test(options.path) && options.seed === undefined) throw new RangeError('replaying a fast-check path needs its --seed');
+  if (options.path !== undefined && !/^(fixed|model):/.test(options.path) && options.seed === undefined)
+    throw new RangeError('replaying a fast-check path needs its --seed');
   const probe = await probeClient(factory, timeoutMs, bounds);
   const served = probe.transports;
   const unserved = probed.filter((t) => !served.includes(t));
@@ -403,7 +444,12 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
   results.notRun = unserved.map((t) => `the ${transportNames[t]} scenarios (the client does not serve ${transportNames[t]}: ${probe.unserved[t]!})`);
   const report = (extra: Partial<ClientReport> = {}): ClientReport => {
     const closeMs = bounds.closeMs ?? 5_000;
-    const closeNote = results.closeTimeouts > 0 ? [`the client's close() did not finish within ${closeMs} ms in ${results.closeTimeouts} scenario(s)`] : probe.closeTimedOut ? [`the client's close() did not finish within ${closeMs} ms (probe)`] : [];
+    const closeNote =
+      results.closeTimeouts > 0
+        ? [`the client's close() did not finish within ${closeMs} ms in ${results.closeTimeouts} scenario(s)`]
+        : probe.closeTimedOut
+          ? [`the client's close() did not finish within ${closeMs} ms (probe)`]
+          : [];
     return {
       client: { name: options.name },
       timeoutMs,
@@ -423,7 +469,9 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
     const sourced = sourcedAt(options.path, options.seed, timeoutMs, served);
     if (!served.includes(sourced.scenario.transport)) {
       const t = sourced.scenario.transport;
-      throw new ClientUnusable(`${options.path} runs over ${transportNames[t]}, which the client does not serve (a plain tools/call: ${probe.unserved[t] ?? '?'})`);
+      throw new ClientUnusable(
+        `${options.path} runs over ${transportNames[t]}, which the client does not serve (a plain tools/call: ${probe.unserved[t] ?? '?'})`,
+      );
     }
     fold(await runJudged(factory, sourced, timeoutMs, ids, bounds));
     return report();
@@ -437,7 +485,9 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
     .map((s) => ({ ...s, seed: -1 }));
   if (named && named.length > 0 && deterministic.length === 0) {
     // Nothing would run: a check of nothing must not pass.
-    throw new ClientUnusable(`the scenarios named (${named.join(', ')}) run only over transports the client does not serve (${unserved.map((t) => `${transportNames[t]}: ${probe.unserved[t]!}`).join('; ')})`);
+    throw new ClientUnusable(
+      `the scenarios named (${named.join(', ')}) run only over transports the client does not serve (${unserved.map((t) => `${transportNames[t]}: ${probe.unserved[t]!}`).join('; ')})`,
+    );
   }
   const failing = () => results.properties().some((p) => p.status === 'fail');
   const stop = () => options.failFast === true && failing();
@@ -452,7 +502,16 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
     });
   };
   const progress = (phase: ClientCheckProgress['phase'], done: number, total: number): void =>
-    options.onProgress?.({ phase, done, total, elapsedMs: performance.now() - started, broke: results.properties().filter((p) => p.status === 'fail').map((p) => p.id) });
+    options.onProgress?.({
+      phase,
+      done,
+      total,
+      elapsedMs: performance.now() - started,
+      broke: results
+        .properties()
+        .filter((p) => p.status === 'fail')
+        .map((p) => p.id),
+    });
   await runAll(deterministic, (judged, i) => {
     fold(judged);
     progress('scenarios', i + 1, deterministic.length);
@@ -462,11 +521,18 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
   if (runs === 0 || stop()) return report();
   const seed = options.seed ?? (Math.random() * 2 ** 31) | 0;
   const drawn = sampleDrawn(seed, runs, served);
-  const interleaved = drawn.map((d, i): SourcedScenario => ({ scenario: scenarioOf(d, timeoutMs, interleavingName(seed, String(i))), source: 'fast-check', path: String(i), seed }));
+  const interleaved = drawn.map(
+    (d, i): SourcedScenario => ({ scenario: scenarioOf(d, timeoutMs, interleavingName(seed, String(i))), source: 'fast-check', path: String(i), seed }),
+  );
   // A property first broken by an interleaving is reported with that run shrunk.
   const firstBroken = new Map<ClientPropertyId, number>();
   await runAll(interleaved, (judged, i) => {
-    const alreadyFailing = new Set(results.properties().filter((p) => p.status === 'fail').map((p) => p.id));
+    const alreadyFailing = new Set(
+      results
+        .properties()
+        .filter((p) => p.status === 'fail')
+        .map((p) => p.id),
+    );
     fold(judged);
     for (const { id, verdict } of judged.verdicts) if (verdict.status === 'fail' && !alreadyFailing.has(id) && !firstBroken.has(id)) firstBroken.set(id, i);
     progress('interleavings', i + 1, drawn.length);
@@ -479,14 +545,25 @@ export async function runClientCheck(factory: ClientFactory, options: ClientChec
     if (left <= 0) break;
     let smallest: Judged | undefined;
     const shrunk = await shrinkDrawn(seed, String(run), left, served, async (d) => {
-      const judged = await runJudged(factory, { scenario: scenarioOf(d, timeoutMs, 'shrinking'), source: 'fast-check', path: '', seed }, timeoutMs, [id], bounds);
+      const judged = await runJudged(
+        factory,
+        { scenario: scenarioOf(d, timeoutMs, 'shrinking'), source: 'fast-check', path: '', seed },
+        timeoutMs,
+        [id],
+        bounds,
+      );
       const failed = judged.verdicts[0]?.verdict.status === 'fail';
       if (failed) smallest = judged;
       return failed;
     });
     if (!shrunk || !smallest) continue;
     // Run once more under the shrunk path's own name, so the counterexample is what `--path` replays.
-    const sourced: SourcedScenario = { scenario: scenarioOf(shrunk.drawn, timeoutMs, interleavingName(seed, shrunk.path)), source: 'fast-check', path: shrunk.path, seed };
+    const sourced: SourcedScenario = {
+      scenario: scenarioOf(shrunk.drawn, timeoutMs, interleavingName(seed, shrunk.path)),
+      source: 'fast-check',
+      path: shrunk.path,
+      seed,
+    };
     const replayed = await runJudged(factory, sourced, timeoutMs, [id], bounds);
     const verdict = replayed.verdicts[0]?.verdict;
     if (verdict?.status === 'fail') results.fail(id, replayed, verdict);

@@ -30,7 +30,8 @@ async function tryTransport(
     // No tool list to read: say why, rather than that the candidate has no fixture tools.
     if (outcome.kind !== 'response') return { ok: true, tools: [], unlisted: describeOutcome(outcome) };
     const result = outcome.message.result;
-    const tools = isObject(result) && Array.isArray(result.tools) ? result.tools.flatMap((t) => (isObject(t) && typeof t.name === 'string' ? [t.name] : [])) : [];
+    const tools =
+      isObject(result) && Array.isArray(result.tools) ? result.tools.flatMap((t) => (isObject(t) && typeof t.name === 'string' ? [t.name] : [])) : [];
     if (transport === 'streamable') await client.deleteSession();
     return { ok: true, tools };
   } catch (error) {
@@ -50,7 +51,8 @@ export async function probeAbilities(target: CandidateTarget, timeoutMs: number)
   } catch {
     throw new CandidateUnusable(`not a URL: ${JSON.stringify(target.url)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CandidateUnusable(`only http:// and https:// candidates can be checked, got ${url.protocol}//`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CandidateUnusable(`only http:// and https:// candidates can be checked, got ${url.protocol}//`);
   const [streamable, sse] = await Promise.all([tryTransport(target, 'streamable', timeoutMs), tryTransport(target, 'sse', timeoutMs)]);
   const notes: string[] = [];
   const transports: Transport[] = [];
@@ -73,14 +75,18 @@ export async function probeAbilities(target: CandidateTarget, timeoutMs: number)
     const other = probed[transport === 'sse' ? 'streamable' : 'sse'];
     throw new CandidateUnusable(
       `the ${transportName[transport]} endpoint named, ${probed[transport].at}, does not answer initialize (${result.reason}): the endpoint to check must answer it` +
-        (other.result.ok ? `; ${transportName[transport === 'sse' ? 'streamable' : 'sse']} at ${other.at} does (to check a server of that transport alone, give its endpoint or the base URL ${target.url})` : ''),
+        (other.result.ok
+          ? `; ${transportName[transport === 'sse' ? 'streamable' : 'sse']} at ${other.at} does (to check a server of that transport alone, give its endpoint or the base URL ${target.url})`
+          : ''),
     );
   }
   const tools = new Set([...(streamable.ok ? streamable.tools : []), ...(sse.ok ? sse.tools : [])]);
   const fixtures = { emit: tools.has('emit'), emitUnsolicited: tools.has('emit_unsolicited'), sessionInfo: tools.has('session_info') };
   const unlisted = [streamable, sse].flatMap((t) => (t.ok && t.unlisted !== undefined ? [t.unlisted] : []));
   if (tools.size === 0 && unlisted.length > 0) {
-    notes.push(`tools/list got no tool list (${unlisted[0]}): fixture tools unknown, so calls are pings, and properties that need notifications or effects are skipped`);
+    notes.push(
+      `tools/list got no tool list (${unlisted[0]}): fixture tools unknown, so calls are pings, and properties that need notifications or effects are skipped`,
+    );
   } else if (!fixtures.emit) notes.push('no emit fixture tool: calls are pings, and properties that need notifications or effects are skipped');
   const resumption = transports.includes('streamable') ? await probeResumption(target, timeoutMs, fixtures) : undefined;
   return { transports, fixtures, notes, endpoints, ...(resumption ? { resumption } : {}) };
@@ -146,4 +152,3 @@ async function probeResumption(target: CandidateTarget, timeoutMs: number, fixtu
     evidence: `${postWords}; ${getWords}`,
   };
 }
-

@@ -296,7 +296,11 @@ export class ScenarioDriver {
         const opened = await this.client.openStandalone();
         if (opened.kind !== 'stream') {
           // The session goes on; only its standalone GET stream is not there to follow.
-          return this.diverge({ ...answer, ...answerOf(opened), reason: 'to the standalone GET' }, { status: 200, reason: 'to the standalone GET' }, { unfollow: stream.id });
+          return this.diverge(
+            { ...answer, ...answerOf(opened), reason: 'to the standalone GET' },
+            { status: 200, reason: 'to the standalone GET' },
+            { unfollow: stream.id },
+          );
         }
         this.follow(stream.id, opened.stream);
         await this.takePriming(opened.stream);
@@ -488,7 +492,10 @@ export class ScenarioDriver {
     }
     const legacy = this.client.session.transport === 'sse';
     const retried = async (retry: TraceStepData, sent: Sent): Promise<void> => {
-      const again = await this.client.callTool(sent.unsolicited ? 'emit_unsolicited' : 'emit', { label: this.label(sent.call), count: this.options.bounds.notifications });
+      const again = await this.client.callTool(sent.unsolicited ? 'emit_unsolicited' : 'emit', {
+        label: this.label(sent.call),
+        count: this.options.bounds.notifications,
+      });
       const answer = await again.response({ timeoutMs: this.options.timeoutMs });
       retry.answer = answer.kind === 'response' ? { status: 200 } : { error: describeOutcome(answer) };
     };
@@ -497,7 +504,9 @@ export class ScenarioDriver {
       // A step of its own when nothing runs beside it, so that a failure it shows (a stall) has
       // its call in the trace; beside retries, what happens in it could not be told apart.
       const step: TraceStepData | undefined =
-        retries.length === 0 ? { index: this.steps.length + 1, kind: 'call', actor: 'client', tool: 'session_info', transport: this.client.session.transport!, answer: {} } : undefined;
+        retries.length === 0
+          ? { index: this.steps.length + 1, kind: 'call', actor: 'client', tool: 'session_info', transport: this.client.session.transport!, answer: {} }
+          : undefined;
       if (step) {
         this.client.step(stepAction(step));
         this.steps.push(step);

@@ -77,8 +77,13 @@ export function stepCommands(maxCommands: number, replayPath?: string) {
       pick.map((n) => new StepCommand(['DROP'], n, any, `drop#${n}`)),
       fc
         .tuple(pick, fc.constantFrom(...vias), fc.constantFrom(...cursors))
-        .map(([n, via, cursor]) => new StepCommand(['RESUME'], n, (s) => s.type === 'RESUME' && s.via === via && s.cursor === cursor, `resume(${via},${cursor})#${n}`)),
-      fc.constantFrom('sse', 'streamable').map((t) => new StepCommand(['INITIALIZE'], 0, (s) => s.type === 'INITIALIZE' && s.transport === t, `reinitialize(${t})`)),
+        .map(
+          ([n, via, cursor]) =>
+            new StepCommand(['RESUME'], n, (s) => s.type === 'RESUME' && s.via === via && s.cursor === cursor, `resume(${via},${cursor})#${n}`),
+        ),
+      fc
+        .constantFrom('sse', 'streamable')
+        .map((t) => new StepCommand(['INITIALIZE'], 0, (s) => s.type === 'INITIALIZE' && s.transport === t, `reinitialize(${t})`)),
       fc.constant(new StepCommand(['DELETE'], 0, any, 'delete')),
     ],
     replayPath === undefined ? { maxCommands, size: 'max' } : { maxCommands, size: 'max', replayPath },
@@ -106,7 +111,7 @@ export interface InterleavingRun {
 /** Runs one command sequence against the candidate: a fresh driver, the steps, settle, judge. */
 export async function runCommands(
   context: ScenarioContext,
-  [transport, commands]: [ 'sse' | 'streamable', Iterable<fc.AsyncCommand<Model, Model>>],
+  [transport, commands]: ['sse' | 'streamable', Iterable<fc.AsyncCommand<Model, Model>>],
   ids: readonly PropertyId[],
   name: { seed: number; path: string },
 ): Promise<InterleavingRun> {

@@ -100,7 +100,13 @@ export const probes: Probe[] = [
       const cursor = ping.stream.cursor;
       note({ kind: 'drop', actor: 'connection', stream: 'the ping stream' });
       ping.stream.drop();
-      const step = note({ kind: 'resume', actor: 'client', stream: 'the ping stream', transport: 'streamable', cursor: { value: cursor ?? null, origin: 'own' } });
+      const step = note({
+        kind: 'resume',
+        actor: 'client',
+        stream: 'the ping stream',
+        transport: 'streamable',
+        cursor: { value: cursor ?? null, origin: 'own' },
+      });
       const resumed = await client.resume({ endpoint: 'mcp', lastEventId: cursor ?? null });
       answered(step, resumed);
       if (resumed.kind === 'stream') await client.awaitResponseOn(resumed.stream, ping.id, {}, 'ping');
@@ -115,7 +121,11 @@ export const probes: Probe[] = [
       const a = await client.initialize({ transport: 'streamable' });
       if (!a.ok) return;
       const emit = context.abilities.fixtures.emit;
-      note(emit ? { kind: 'call', actor: 'client', tool: 'emit', notifications: 2, transport: 'streamable', detail: 'in session A' } : { kind: 'ping', actor: 'client', transport: 'streamable', detail: 'in session A' });
+      note(
+        emit
+          ? { kind: 'call', actor: 'client', tool: 'emit', notifications: 2, transport: 'streamable', detail: 'in session A' }
+          : { kind: 'ping', actor: 'client', transport: 'streamable', detail: 'in session A' },
+      );
       const call = emit ? await client.callTool('emit', { label: `${context.runTag}-a`, count: 2 }) : await client.ping();
       // A's cursor: its first event, so that a leaking server has A's later events to replay.
       if (!call.stream || !(await firstIdentified(call.stream, context.timeoutMs))) return;
@@ -125,7 +135,13 @@ export const probes: Probe[] = [
       note({ kind: 'initialize', actor: 'client', transport: 'streamable', detail: 'session B' });
       const b = await client.initialize({ transport: 'streamable' });
       if (!b.ok) return;
-      const step = note({ kind: 'resume', actor: 'client', transport: 'streamable', cursor: { value: cursor, origin: 'stale' }, detail: "session B's ID with session A's cursor" });
+      const step = note({
+        kind: 'resume',
+        actor: 'client',
+        transport: 'streamable',
+        cursor: { value: cursor, origin: 'stale' },
+        detail: "session B's ID with session A's cursor",
+      });
       const resumed = await client.resume({ endpoint: 'mcp', lastEventId: cursor, sessionId: b.sessionId ?? null });
       answered(step, resumed);
       if (resumed.kind === 'stream') {
@@ -149,7 +165,14 @@ export const probes: Probe[] = [
       if (!(await firstIdentified(call.stream, context.timeoutMs))) return;
       note({ kind: 'drop', actor: 'connection', stream: 'the call stream' });
       call.stream.drop();
-      const step = note({ kind: 'resume', actor: 'client', stream: 'the call stream', transport: 'streamable', cursor: { value: call.stream.cursor ?? null, origin: 'own' }, detail: 'reading the whole replay' });
+      const step = note({
+        kind: 'resume',
+        actor: 'client',
+        stream: 'the call stream',
+        transport: 'streamable',
+        cursor: { value: call.stream.cursor ?? null, origin: 'own' },
+        detail: 'reading the whole replay',
+      });
       const resumed = await client.resume({ from: call.stream, endpoint: 'mcp' });
       answered(step, resumed);
       if (resumed.kind !== 'stream') return;
@@ -179,7 +202,13 @@ export const probes: Probe[] = [
       a.stream.drop();
       note({ kind: 'call', actor: 'client', tool: 'emit', call: 'B', notifications: 2, transport: 'streamable', detail: 'draining it whole' });
       await (await client.callTool('emit', { label: `${context.runTag}-two-b`, count: 2 })).response();
-      const step = note({ kind: 'resume', actor: 'client', stream: "A's stream", transport: 'streamable', cursor: { value: a.stream.cursor ?? null, origin: 'own' } });
+      const step = note({
+        kind: 'resume',
+        actor: 'client',
+        stream: "A's stream",
+        transport: 'streamable',
+        cursor: { value: a.stream.cursor ?? null, origin: 'own' },
+      });
       const resumed = await client.resume({ from: a.stream, endpoint: 'mcp' });
       answered(step, resumed);
       if (resumed.kind !== 'stream') return;
@@ -207,7 +236,14 @@ export const probes: Probe[] = [
       const cursor = legacy.cursor;
       note({ kind: 'drop', actor: 'connection', stream: 'the legacy stream' });
       legacy.drop();
-      const step = note({ kind: 'resume', actor: 'client', stream: 'the legacy stream', migrate: true, transport: 'streamable', cursor: { value: cursor ?? null, origin: 'own' } });
+      const step = note({
+        kind: 'resume',
+        actor: 'client',
+        stream: 'the legacy stream',
+        migrate: true,
+        transport: 'streamable',
+        cursor: { value: cursor ?? null, origin: 'own' },
+      });
       const resumed = await client.resume({ endpoint: 'mcp', lastEventId: cursor ?? null, sessionId: init.sessionId ?? client.session.sessionId ?? null });
       answered(step, resumed);
       if (resumed.kind !== 'stream' || resumed.status >= 300) return;

@@ -88,7 +88,10 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
 
   const thrownIfLost = () => {
     // Scenarios cut short by the loss would be judged on a server that was not there: no verdict is given.
-    if (lost !== undefined) throw new CandidateLost(`${target.url} stopped accepting connections during the check (first refused in scenario ${lost}, after ${scenarios} scenarios); no verdict is given`);
+    if (lost !== undefined)
+      throw new CandidateLost(
+        `${target.url} stopped accepting connections during the check (first refused in scenario ${lost}, after ${scenarios} scenarios); no verdict is given`,
+      );
   };
 
   if (options.path !== undefined) {
@@ -160,10 +163,26 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
       failed.map((id) => {
         const { steps } = verdicts.counterexample(id)!;
         const anchor = verdicts.stepOf(id);
-        return [id, { level: verdicts.levelOf(id)!, cause: verdicts.causeOf(id)!, length: steps.length, like: likeStep(anchor === undefined ? undefined : steps[anchor - 1]) }];
+        return [
+          id,
+          {
+            level: verdicts.levelOf(id)!,
+            cause: verdicts.causeOf(id)!,
+            length: steps.length,
+            like: likeStep(anchor === undefined ? undefined : steps[anchor - 1]),
+          },
+        ];
       }),
     );
-    const witnesses = await shortestWitnesses(context, planCoverage(abilities, context.client), ids, targets, Math.min(left(), (options.shrinkMs ?? shrinkBudgetMs) * targets.size), watch, goOn);
+    const witnesses = await shortestWitnesses(
+      context,
+      planCoverage(abilities, context.client),
+      ids,
+      targets,
+      Math.min(left(), (options.shrinkMs ?? shrinkBudgetMs) * targets.size),
+      watch,
+      goOn,
+    );
     for (const [id, run] of witnesses) {
       verdicts.setCounterexample(id, run.record, run.judged);
       witnessed.add(id);
@@ -289,7 +308,10 @@ async function shortestWitnesses(
       const best = found.get(id);
       const length = record.steps.length;
       // Shorter, or as short and earlier in the pool: the same witness whichever run ended first.
-      if ((best ? length < best.record.steps.length || (length === best.record.steps.length && at < best.at) : length < target.length) && shows(record, judged, id, target)) {
+      if (
+        (best ? length < best.record.steps.length || (length === best.record.steps.length && at < best.at) : length < target.length) &&
+        shows(record, judged, id, target)
+      ) {
         found.set(id, { record, judged, at });
       }
     }
@@ -298,7 +320,13 @@ async function shortestWitnesses(
 }
 
 /** Replays one counterexample: `coverage:N`, `probe:NAME`, or a fast-check path with its seed. */
-async function replay(context: ScenarioContext, options: SuiteOptions, verdicts: Verdicts, ids: PropertyId[], watch: (record: ScenarioRecord) => Promise<void>): Promise<void> {
+async function replay(
+  context: ScenarioContext,
+  options: SuiteOptions,
+  verdicts: Verdicts,
+  ids: PropertyId[],
+  watch: (record: ScenarioRecord) => Promise<void>,
+): Promise<void> {
   const path = options.path!;
   const coverage = coveragePathOf(path);
   if (!coverage && path.startsWith('coverage:')) throw new RangeError(`no coverage scenario ${path}: coverage:N or coverage:N:K`);
@@ -309,7 +337,8 @@ async function replay(context: ScenarioContext, options: SuiteOptions, verdicts:
     if (!whole) throw new RangeError(`no coverage scenario coverage:${i} for this candidate (${plan.paths.length} scenarios)`);
     // `coverage:N:K`: the first K steps (a model's shortest witness of a failure).
     const steps = coverage.steps === undefined ? whole : whole.slice(0, coverage.steps);
-    if (coverage.steps !== undefined && (coverage.steps < 1 || coverage.steps > whole.length)) throw new RangeError(`no ${path}: coverage:${i} has ${whole.length} steps`);
+    if (coverage.steps !== undefined && (coverage.steps < 1 || coverage.steps > whole.length))
+      throw new RangeError(`no ${path}: coverage:${i} has ${whole.length} steps`);
     const record = await runSteps(context, boundsOf(plan, i), steps, { seed: -1, path });
     await watch(record);
     verdicts.add(record);

@@ -103,7 +103,17 @@ export function anchorStep(scenario: ScenarioRecord, judgement: Judgement): numb
 
 /** What makes two divergences the same finding: the step's kind and the answers, without the IDs that differ per run. */
 function divergenceKey(step: TraceStepData & { expected: StepAnswer }): string {
-  const shape = (a: StepAnswer) => [a.status, a.reason, a.missing, a.frame?.seq === 0, a.error !== undefined, a.data !== undefined, a.newSession, a.stream, a.jsonBody];
+  const shape = (a: StepAnswer) => [
+    a.status,
+    a.reason,
+    a.missing,
+    a.frame?.seq === 0,
+    a.error !== undefined,
+    a.data !== undefined,
+    a.newSession,
+    a.stream,
+    a.jsonBody,
+  ];
   return JSON.stringify([step.kind, step.migrate ?? false, step.cursor?.origin ?? null, shape(step.expected), shape(step.answer)]);
 }
 
@@ -299,7 +309,14 @@ export class Verdicts {
       const tally = this.tallies.get(id)!;
       const failure = tally.failure;
       if (failure) {
-        const result: PropertyResult = { id, ...basisOf(id), status: 'fail', runs: tally.runs, reason: failure.judgement.reason, counterexample: failure.counterexample };
+        const result: PropertyResult = {
+          id,
+          ...basisOf(id),
+          status: 'fail',
+          runs: tally.runs,
+          reason: failure.judgement.reason,
+          counterexample: failure.counterexample,
+        };
         result.level = failureLevel(id, failure.judgement);
         if (!tally.failedAlone) result.followsFrom = causeIn(failure.run, id);
         return result;

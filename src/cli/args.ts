@@ -22,7 +22,13 @@ export function parseFlags<O extends Options>(argv: string[], options: O): Flags
   const joined: string[] = [];
   for (const [i, arg] of argv.entries()) {
     const previous = argv[i - 1];
-    if (previous?.startsWith('--') && !previous.includes('=') && options[previous.slice(2)]?.type === 'string' && /^-\d/.test(arg) && joined.at(-1) === previous) {
+    if (
+      previous?.startsWith('--') &&
+      !previous.includes('=') &&
+      options[previous.slice(2)]?.type === 'string' &&
+      /^-\d/.test(arg) &&
+      joined.at(-1) === previous
+    ) {
       joined[joined.length - 1] = `${previous}=${arg}`;
     } else joined.push(arg);
   }
@@ -39,9 +45,14 @@ export function parseFlags<O extends Options>(argv: string[], options: O): Flags
     const { code, message } = error as { code?: string; message: string };
     const flag = /'(-[^' ]+)/.exec(message)?.[1];
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown flag ${flag ?? message}`);
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new UsageError(`unexpected argument ${JSON.stringify(/'([^']*)'/.exec(message)?.[1] ?? '')}: every value follows its flag`);
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+      throw new UsageError(`unexpected argument ${JSON.stringify(/'([^']*)'/.exec(message)?.[1] ?? '')}: every value follows its flag`);
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag !== undefined) {
-      throw new UsageError(/does not take/.test(message) ? `${flag} takes no value` : `${flag} needs a value${/ambiguous/.test(message) ? ` (a value starting with "-" is written ${flag}=-VALUE)` : ''}`);
+      throw new UsageError(
+        /does not take/.test(message)
+          ? `${flag} takes no value`
+          : `${flag} needs a value${/ambiguous/.test(message) ? ` (a value starting with "-" is written ${flag}=-VALUE)` : ''}`,
+      );
     }
     throw new UsageError(message.split('\n')[0]!);
   }
@@ -61,6 +72,7 @@ export function parseFailOn(text: string | undefined): FailOn {
   if (text === undefined) return 'policy';
   // Any case: reports print levels as [MUST], [SHOULD], [POLICY].
   const level = text.toLowerCase();
-  if (!(failOnLevels as readonly string[]).includes(level)) throw new UsageError(`--fail-on must be one of ${failOnLevels.join(', ')}, got ${JSON.stringify(text)}`);
+  if (!(failOnLevels as readonly string[]).includes(level))
+    throw new UsageError(`--fail-on must be one of ${failOnLevels.join(', ')}, got ${JSON.stringify(text)}`);
   return level as FailOn;
 }

@@ -40,7 +40,12 @@ export interface BaselineFile<Id extends string = PropertyId> {
 /** Per kind: its ids, what they are called, the command whose baseline it is. */
 const kinds = {
   server: { ids: propertyIds as readonly string[], what: 'property id', command: 'check', levelOf: (id: string) => definitions[id as PropertyId].level },
-  client: { ids: clientPropertyIds as readonly string[], what: 'client property id', command: 'check-client', levelOf: (id: string) => clientDefinitions[id as ClientPropertyId].level },
+  client: {
+    ids: clientPropertyIds as readonly string[],
+    what: 'client property id',
+    command: 'check-client',
+    levelOf: (id: string) => clientDefinitions[id as ClientPropertyId].level,
+  },
 } as const;
 
 /** Property ids of earlier versions that a baseline may still list, and what became of each. */
@@ -79,11 +84,17 @@ function readEntries(path: string, kind: BaselineKind): Map<string, Level | unde
   }
   const file = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { baselineVersion?: unknown; kind?: unknown; failures?: unknown };
   // The shape first: a file that is no baseline at all is said to be that, whatever its kind.
-  if (!Array.isArray(file.failures)) throw new UsageError(`--baseline: ${path} has no "failures" array (expected {"baselineVersion": 1, ${kind === 'client' ? '"kind": "client", ' : ''}"failures": [{"id": ...}]})`);
+  if (!Array.isArray(file.failures))
+    throw new UsageError(
+      `--baseline: ${path} has no "failures" array (expected {"baselineVersion": 1, ${kind === 'client' ? '"kind": "client", ' : ''}"failures": [{"id": ...}]})`,
+    );
   if (file.baselineVersion !== undefined && file.baselineVersion !== 1) {
-    throw new UsageError(`--baseline: ${path} has "baselineVersion": ${JSON.stringify(file.baselineVersion)}; this version of mcp-resume-spec reads the number 1`);
+    throw new UsageError(
+      `--baseline: ${path} has "baselineVersion": ${JSON.stringify(file.baselineVersion)}; this version of mcp-resume-spec reads the number 1`,
+    );
   }
-  if (file.kind !== undefined && file.kind !== 'client') throw new UsageError(`--baseline: ${path} has "kind": ${JSON.stringify(file.kind)}; known: "client" (check-client's), or none (check's)`);
+  if (file.kind !== undefined && file.kind !== 'client')
+    throw new UsageError(`--baseline: ${path} has "kind": ${JSON.stringify(file.kind)}; known: "client" (check-client's), or none (check's)`);
   const fileKind: BaselineKind | undefined = file.kind === 'client' ? 'client' : undefined;
   if (fileKind === 'client' && kind === 'server') throw new UsageError(wrongKind(path, kind, '"kind": "client"'));
   // Strict for the newer kind: an empty server baseline would otherwise pass for a client one.
@@ -111,7 +122,10 @@ function readEntries(path: string, kind: BaselineKind): Map<string, Level | unde
  * The listed properties that now fail graver than they were written at (a `no-silent-loss` listed at
  * `policy`, for notifications lost, that now loses a response: `should`): new failures, not known ones.
  */
-export function graverThanListed(path: string, properties: readonly { id: PropertyId; status: string; level: Level }[]): Array<{ id: PropertyId; listed: Level; now: Level }> {
+export function graverThanListed(
+  path: string,
+  properties: readonly { id: PropertyId; status: string; level: Level }[],
+): Array<{ id: PropertyId; listed: Level; now: Level }> {
   const entries = readEntries(path, 'server');
   return properties.flatMap((p) => {
     const listed = entries.get(p.id);
@@ -142,7 +156,12 @@ export function baselineText<Id extends string>(properties: readonly BaselinedRe
 }
 
 /** Writes a check's failures as a baseline of `kind`, keeping `kept` (see {@link baselineText}). */
-export function writeBaseline<Id extends string>(path: string, properties: readonly BaselinedResult<Id>[], kind: BaselineKind = 'server', kept: readonly Id[] = []): void {
+export function writeBaseline<Id extends string>(
+  path: string,
+  properties: readonly BaselinedResult<Id>[],
+  kind: BaselineKind = 'server',
+  kept: readonly Id[] = [],
+): void {
   writeFileSync(path, baselineText(properties, kind, kept));
 }
 
@@ -160,7 +179,9 @@ export function endNotes(options: { belowThreshold: number; failOn: string; appl
   }
   const kept = applied ? stillListed(applied) : [];
   if (writtenTo !== undefined && kept.length > 0) {
-    notes.push(`note: ${writtenTo} keeps ${kept.length} listed failure(s) this run cannot clear (not judged, or passing only in a narrowed run): ${kept.join(', ')}`);
+    notes.push(
+      `note: ${writtenTo} keeps ${kept.length} listed failure(s) this run cannot clear (not judged, or passing only in a narrowed run): ${kept.join(', ')}`,
+    );
   }
   return notes;
 }

@@ -49,7 +49,9 @@ then fast-check interleavings of calls and faults (a failure shrunk, replayable 
                      awaited 3x + 500 ms
   --only IDS         comma-separated client properties: ${clientPropertyIds.join(', ')}
   --scenarios NAMES  comma-separated fixed or model scenarios, and no interleavings (default all): the fixed
-                     ${clientScenarios(1000).map((s) => s.name).join(', ')} (as reports print them,
+                     ${clientScenarios(1000)
+                       .map((s) => s.name)
+                       .join(', ')} (as reports print them,
                      fixed:NAME, or the bare NAME), and the model's (model:NAME, docs/clients.md)
   --no-model         leave out the model's scenarios
   --json             print the JSON report on stdout instead of the text report
@@ -70,13 +72,15 @@ failures aside), 1 a property violated at or above it, 2 the check could not run
 cannot use, a module that does not load, a client that runs no scenario; the JSON, JUnit and Markdown reports
 then say why, the JSON with status "error").`;
 
-
 /** check-client's fast-check interleavings by default. */
 const defaultClientRuns = 20;
 
 function list<T extends string>(flag: string, text: string | undefined, known: readonly T[]): T[] | undefined {
   if (text === undefined) return undefined;
-  const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length === 0) throw new UsageError(`--${flag} needs at least one name`);
   for (const item of items) {
     if (!(known as readonly string[]).includes(item)) throw new UsageError(`--${flag}: unknown "${item}"; known: ${known.join(', ')}`);
@@ -88,7 +92,10 @@ function list<T extends string>(flag: string, text: string | undefined, known: r
 function scenarioList(text: string | undefined, timeoutMs: number, model: boolean): string[] | undefined {
   if (text === undefined) return undefined;
   const known = deterministicScenarios(timeoutMs, model);
-  const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length === 0) throw new UsageError('--scenarios needs at least one name');
   return items.map((item) => {
     const found = known.find((s) => s.path === item || s.scenario.name === item);
@@ -148,7 +155,8 @@ export const checkClientCommand: Command = {
     try {
       return await checkClient(flags, known);
     } catch (error) {
-      const reason = error instanceof Error ? (error instanceof UsageError || error instanceof RangeError ? error.message : error.message.split('\n')[0]!) : String(error);
+      const reason =
+        error instanceof Error ? (error instanceof UsageError || error instanceof RangeError ? error.message : error.message.split('\n')[0]!) : String(error);
       const ms = performance.now() - startedAt;
       const json = renderClientJsonError(known.client, reason, known.timeoutMs, ms);
       if (flags.json) console.log(json);
@@ -181,7 +189,8 @@ async function checkClient(flags: CheckClientFlags, known: Known): Promise<numbe
     const named = deterministicScenarios(timeoutMs).find((s) => s.scenario.name === path || s.path === `model:${path}`);
     if (named) throw new UsageError(`--path ${path}: write ${named.path} (a scenario's name as the report prints it)`);
     if (seed === undefined) throw new UsageError('--path with a fast-check path needs the --seed it was printed with');
-    if (!/^\d+(:\d+)*$/.test(path)) throw new UsageError(`--path must be fixed:NAME, model:NAME or a fast-check path (digits separated by ':'), got ${JSON.stringify(path)}`);
+    if (!/^\d+(:\d+)*$/.test(path))
+      throw new UsageError(`--path must be fixed:NAME, model:NAME or a fast-check path (digits separated by ':'), got ${JSON.stringify(path)}`);
   }
 
   // Stdout carries the report alone: whatever the adapter or its client logs goes to stderr.
@@ -248,6 +257,7 @@ async function checkClient(flags: CheckClientFlags, known: Known): Promise<numbe
   }
   const belowThreshold = report.properties.filter((p) => p.status === 'fail' && !countsAt(p.level, failOn) && !applied?.known.includes(p.id)).length;
   const writtenTo = flags['write-baseline'] !== undefined && error === undefined ? flags['write-baseline'] : undefined;
-  for (const note of endNotes({ belowThreshold, failOn, ...(applied ? { applied } : {}), ...(writtenTo !== undefined ? { writtenTo } : {}) })) process.stderr.write(`${note}\n`);
+  for (const note of endNotes({ belowThreshold, failOn, ...(applied ? { applied } : {}), ...(writtenTo !== undefined ? { writtenTo } : {}) }))
+    process.stderr.write(`${note}\n`);
   return status;
 }

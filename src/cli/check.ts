@@ -98,7 +98,10 @@ function parseHeaders(texts: string[] | undefined): Record<string, string> {
 
 function parseOnly(text: string | undefined): PropertyId[] | undefined {
   if (text === undefined) return undefined;
-  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const id of ids) {
     if (!(propertyIds as readonly string[]).includes(id)) throw new UsageError(`--only: unknown property "${id}"; known: ${propertyIds.join(', ')}`);
   }
@@ -158,7 +161,8 @@ export const checkCommand: Command = {
       if (flags.json) process.stdout.write(json!);
       if (flags.out !== undefined) writeFileSync(flags.out, json!);
       if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunitError(who, reason, ms));
-      if (flags.markdown !== undefined) writeFileSync(flags.markdown, `# mcp-resume-spec check: ${escapeMarkdown(who.name)}\n\nThe check could not be done: ${escapeMarkdown(reason)}\n`);
+      if (flags.markdown !== undefined)
+        writeFileSync(flags.markdown, `# mcp-resume-spec check: ${escapeMarkdown(who.name)}\n\nThe check could not be done: ${escapeMarkdown(reason)}\n`);
       throw error;
     }
   },
@@ -224,7 +228,13 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
       }
       if (at.note) process.stderr.write(`note: ${at.note}\n`);
       // The adapter's URL names no endpoint the user chose: only the endpoint flags do.
-      target = { name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''), url: at.base, paths: at.paths, headers: { ...started.headers, ...headers }, required: namedByFlags(paths) };
+      target = {
+        name: started.name ?? basename(adapter.path).replace(/\.[^.]+$/, ''),
+        url: at.base,
+        paths: at.paths,
+        headers: { ...started.headers, ...headers },
+        required: namedByFlags(paths),
+      };
       if (started.version !== undefined) target.version = started.version;
     } else {
       target = { name: who.name, url: location!.base, paths: location!.paths, headers, required: location!.named };
@@ -242,9 +252,11 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
       const gated = !refusedAt
         ? ''
         : Object.keys(target?.headers ?? {}).length > 0
-          ? '; the headers given (--header, or the adapter\'s) were refused'
+          ? "; the headers given (--header, or the adapter's) were refused"
           : "; a server behind a gate is given its credentials with --header 'Authorization: ...'";
-      throw new UsageError(`could not check ${url}: ${error.message.startsWith(`${url} `) ? `it ${error.message.slice(url.length + 1)}` : error.message}${gated}`);
+      throw new UsageError(
+        `could not check ${url}: ${error.message.startsWith(`${url} `) ? `it ${error.message.slice(url.length + 1)}` : error.message}${gated}`,
+      );
     }
     throw error;
   } finally {
@@ -273,7 +285,10 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   ];
   // A listed failure that now fails graver than it was written at is a new failure.
   const graver = baseline ? graverThanListed(flags.baseline!, report.properties) : [];
-  for (const g of graver) process.stderr.write(`note: ${flags.baseline} lists ${g.id} at ${g.listed.toUpperCase()}; it now fails at ${g.now.toUpperCase()}, a graver failure the baseline does not cover\n`);
+  for (const g of graver)
+    process.stderr.write(
+      `note: ${flags.baseline} lists ${g.id} at ${g.listed.toUpperCase()}; it now fails at ${g.now.toUpperCase()}, a graver failure the baseline does not cover\n`,
+    );
   const listed = baseline && graver.length > 0 ? new Set([...baseline].filter((id) => !graver.some((g) => g.id === id))) : baseline;
   const applied = listed ? applyBaseline(flags.baseline!, listed, report.properties, narrowedBy) : undefined;
   const counted = failures.filter((p) => countsAt(p.level, failOn) && !applied?.known.includes(p.id));
@@ -294,7 +309,8 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
   const invocation = `npx mcp-resume-spec check ${candidateFlags}${endpointFlags}${headerFlags(headerNames)}${clientFlags}`;
   const reported = applied ? { outcome: applied, lines: baselineLines(applied, listed!, report.properties) } : undefined;
   if (flags.junit !== undefined) writeFileSync(flags.junit, renderJunit(report, { invocation, ms, failOn, ...(reported ? { baseline: reported } : {}) }));
-  if (flags.markdown !== undefined) writeFileSync(flags.markdown, renderMarkdown(report, { ...source, invocation, ...(reported ? { baseline: reported } : {}) }));
+  if (flags.markdown !== undefined)
+    writeFileSync(flags.markdown, renderMarkdown(report, { ...source, invocation, ...(reported ? { baseline: reported } : {}) }));
   if (flags['write-baseline'] !== undefined) writeBaseline(flags['write-baseline'], report.properties, 'server', applied ? stillListed(applied) : []);
   const json = renderJson(report, { status, ms, ...(applied ? { baseline: applied } : {}) });
   if (flags.out !== undefined) writeFileSync(flags.out, json);
@@ -305,7 +321,12 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     process.stdout.write(reported ? `${text}\n${reported.lines.join('\n')}\n` : text);
   }
   const belowThreshold = failures.filter((p) => !countsAt(p.level, failOn) && !applied?.known.includes(p.id)).length;
-  for (const note of endNotes({ belowThreshold, failOn, ...(applied ? { applied } : {}), ...(flags['write-baseline'] !== undefined ? { writtenTo: flags['write-baseline'] } : {}) })) {
+  for (const note of endNotes({
+    belowThreshold,
+    failOn,
+    ...(applied ? { applied } : {}),
+    ...(flags['write-baseline'] !== undefined ? { writtenTo: flags['write-baseline'] } : {}),
+  })) {
     process.stderr.write(`${note}\n`);
   }
   return status === 'fail' ? 1 : 0;

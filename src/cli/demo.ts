@@ -94,7 +94,9 @@ export const demoCommand: Command = {
     console.log(table(columns));
     console.log('');
     console.log('model columns: exhaustive exploration (FAIL gives the shortest trace: mcp-resume-spec explore --policy NAME);');
-    console.log('check columns: coverage scenarios + fast-check interleavings over real HTTP (details: npm run cli -- check --adapter src/check-server/candidates/sdk.ts).');
+    console.log(
+      'check columns: coverage scenarios + fast-check interleavings over real HTTP (details: npm run cli -- check --adapter src/check-server/candidates/sdk.ts).',
+    );
     for (const p of sdkReport.properties.filter((x) => x.status === 'fail')) console.log(`SDK ${p.id}: ${p.reason}`);
 
     // The client half: clients checked against the reference server as an adversary.
@@ -102,7 +104,9 @@ export const demoCommand: Command = {
     console.log('');
     console.log(clientDemoTable(clientReports));
     console.log('');
-    console.log("client columns: the model's and the fixed scenarios over real HTTP through a fault-injecting proxy (details: npm run cli -- check-client --client sdk; docs/clients.md).");
+    console.log(
+      "client columns: the model's and the fixed scenarios over real HTTP through a fault-injecting proxy (details: npm run cli -- check-client --client sdk; docs/clients.md).",
+    );
     for (const report of clientReports.filter((r) => r.client.name !== 'checking-client')) {
       for (const p of report.properties.filter((x) => x.status === 'fail')) console.log(`client ${report.client.name} ${p.id}: ${p.reason}`);
     }

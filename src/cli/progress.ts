@@ -35,7 +35,8 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  */
 export function progressText(event: ProgressEvent, broken: number, ranOut = 0): string {
   const failing = broken > 0 ? `; ${broken} ${broken === 1 ? 'property' : 'properties'} broken so far` : '';
-  const waits = ranOut > 0 ? `; ${ranOut} ${ranOut === 1 ? 'wait' : 'waits'} ran the full --timeout: a stream kept open with nothing more sent is read that long` : '';
+  const waits =
+    ranOut > 0 ? `; ${ranOut} ${ranOut === 1 ? 'wait' : 'waits'} ran the full --timeout: a stream kept open with nothing more sent is read that long` : '';
   return `${event.phase} ${event.done}/${event.total} (${seconds(event.elapsedMs)}${failing}${waits})`;
 }
 

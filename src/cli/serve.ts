@@ -85,7 +85,9 @@ export const serveCommand: Command = {
       throw error;
     });
     console.log(`${server.url}/mcp`);
-    console.error(`serving policy ${policyName} at ${server.url}/mcp (streamable HTTP) and ${server.url}/sse (HTTP+SSE); check it with: mcp-resume-spec check --url ${server.url}/mcp; stop with Ctrl-C`);
+    console.error(
+      `serving policy ${policyName} at ${server.url}/mcp (streamable HTTP) and ${server.url}/sse (HTTP+SSE); check it with: mcp-resume-spec check --url ${server.url}/mcp; stop with Ctrl-C`,
+    );
     await stop.received;
     await server.close();
     return 0;

@@ -51,9 +51,11 @@ export function parseTargetUrl(text: string, overrides: Partial<Record<Endpoint,
   } catch {
     throw new UsageError(`${source}: not a URL: ${JSON.stringify(text)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${source}: only http:// and https:// candidates can be checked, got ${url.protocol}//`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`${source}: only http:// and https:// candidates can be checked, got ${url.protocol}//`);
   if (url.username !== '' || url.password !== '') throw new UsageError(`${source}: credentials in the URL are not supported`);
-  if (url.search !== '' || url.hash !== '') throw new UsageError(`${source}: a query or fragment is not supported, got ${JSON.stringify(url.search + url.hash)}`);
+  if (url.search !== '' || url.hash !== '')
+    throw new UsageError(`${source}: a query or fragment is not supported, got ${JSON.stringify(url.search + url.hash)}`);
 
   const path = url.pathname;
   let basePath: string;
@@ -71,7 +73,13 @@ export function parseTargetUrl(text: string, overrides: Partial<Record<Endpoint,
     // The legacy stream's endpoint, named where the streamable one belongs.
     const paths: Record<Endpoint, string> = { ...defaultPaths, ...overrides, sse: endpointPath };
     const endpoint = base + paths.mcp;
-    return { base, paths, endpoint, named: ['sse', ...namedByFlags(overrides)], note: `${source} names the legacy HTTP+SSE endpoint ${url.origin + path}: checking it as such, and streamable HTTP at ${endpoint} beside it (it should name the streamable endpoint; if ${path} is your streamable HTTP endpoint, give the legacy one with --sse PATH)` };
+    return {
+      base,
+      paths,
+      endpoint,
+      named: ['sse', ...namedByFlags(overrides)],
+      note: `${source} names the legacy HTTP+SSE endpoint ${url.origin + path}: checking it as such, and streamable HTTP at ${endpoint} beside it (it should name the streamable endpoint; if ${path} is your streamable HTTP endpoint, give the legacy one with --sse PATH)`,
+    };
   }
   const paths: Record<Endpoint, string> = { ...defaultPaths, ...(endpointPath !== undefined ? { mcp: endpointPath } : {}), ...overrides };
   const named = namedByFlags(overrides);

@@ -101,7 +101,11 @@ export class RedisEventStore implements EventStore {
     this.maxAgeMs = options.maxAgeMs ?? 30 * 60_000;
     this.ttlMs = options.ttlMs ?? this.maxAgeMs;
     if (!options.sessionId) throw new RangeError('sessionId must not be empty');
-    for (const [name, value] of [['maxEventsPerStream', this.maxEvents], ['maxAgeMs', this.maxAgeMs], ['ttlMs', this.ttlMs]] as const) {
+    for (const [name, value] of [
+      ['maxEventsPerStream', this.maxEvents],
+      ['maxAgeMs', this.maxAgeMs],
+      ['ttlMs', this.ttlMs],
+    ] as const) {
       if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`${name} must be a positive integer, got ${value}`);
     }
     this.tag = createHash('sha256').update(options.sessionId).digest('hex').slice(0, 12);
@@ -149,7 +153,12 @@ export class RedisEventStore implements EventStore {
       for (let pending = this.barrier.pending(cursor.streamId); pending.length > 0; pending = this.barrier.pending(cursor.streamId)) {
         await Promise.allSettled(pending);
         const more = await this.client.xRange(this.streamKey(cursor.streamId), `(${last}`, '+');
-        last = await this.sendEntries(cursor.streamId, more.map(({ id, message }) => [id, ['m', message.m ?? '{}']] as RawEntry), send, last);
+        last = await this.sendEntries(
+          cursor.streamId,
+          more.map(({ id, message }) => [id, ['m', message.m ?? '{}']] as RawEntry),
+          send,
+          last,
+        );
       }
       return cursor.streamId;
     } finally {
@@ -162,7 +171,12 @@ export class RedisEventStore implements EventStore {
     await this.client.eval(CLEAR, { keys: [this.indexKey()], arguments: [] });
   }
 
-  private async sendEntries(streamId: StreamId, entries: RawEntry[], send: (eventId: EventId, message: JSONRPCMessage) => Promise<void>, last: string): Promise<string> {
+  private async sendEntries(
+    streamId: StreamId,
+    entries: RawEntry[],
+    send: (eventId: EventId, message: JSONRPCMessage) => Promise<void>,
+    last: string,
+  ): Promise<string> {
     for (const [entryId, fields] of entries) {
       const raw = fields[fields.indexOf('m') + 1] ?? '{}';
       const message = JSON.parse(raw) as JSONRPCMessage;

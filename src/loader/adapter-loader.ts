@@ -326,7 +326,11 @@ async function stopQuietly(value: unknown): Promise<void> {
   const stop = typeof value === 'object' && value !== null ? (value as { stop?: unknown }).stop : undefined;
   if (typeof stop !== 'function') return;
   try {
-    await bounded(Promise.resolve().then(() => (stop as () => unknown).call(value)), 5_000, () => new Error('stop timed out'));
+    await bounded(
+      Promise.resolve().then(() => (stop as () => unknown).call(value)),
+      5_000,
+      () => new Error('stop timed out'),
+    );
   } catch {
     // the candidate is already broken; the caller reports why
   }

@@ -3,7 +3,7 @@
  * batches in 2025-06-18, and a batch would need one machine event per member), validated before
  * anything else looks at it.
  */
-import { ErrorCode, HttpError, badRequest } from './http-errors.js';
+import { ErrorCode, type HttpError, badRequest } from './http-errors.js';
 import type { JsonRpcId, JsonObject, JsonRpcRequest, JsonRpcNotification, JsonRpcResponse, Incoming } from './jsonrpc-types.js';
 
 export type { JsonRpcId, JsonObject, JsonRpcRequest, JsonRpcNotification, JsonRpcResponse, JsonRpcMessage, Incoming } from './jsonrpc-types.js';
@@ -45,7 +45,7 @@ export function parseMessage(body: string): Incoming {
   }
 
   if (!('id' in value) || (value.id !== null && !isId(value.id))) throw invalid('a response needs an id');
-  if (('result' in value) === ('error' in value)) throw invalid('a response carries exactly one of result and error');
+  if ('result' in value === 'error' in value) throw invalid('a response carries exactly one of result and error');
   if ('error' in value) {
     const e = value.error;
     if (!isObject(e) || typeof e.code !== 'number' || typeof e.message !== 'string') throw invalid('error must be {code, message}');

@@ -4,7 +4,7 @@
  * priming event.
  */
 import type { Transport } from '../../model/transport.js';
-import { ErrorCode, HttpError, badRequest } from './http-errors.js';
+import { ErrorCode, type HttpError, badRequest } from './http-errors.js';
 import { isObject, type JsonObject, type JsonRpcRequest } from './jsonrpc.js';
 
 /** The latest revision the server speaks; the answer to a version it does not support. */

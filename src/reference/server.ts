@@ -107,8 +107,7 @@ function requestUrl(req: http.IncomingMessage): URL {
 
 async function route(req: http.IncomingMessage, res: http.ServerResponse, context: RouteContext): Promise<void> {
   const url = requestUrl(req);
-  const notAllowed = (allow: string): HttpError =>
-    new HttpError(405, ErrorCode.ServerError, 'Method Not Allowed', null, { allow });
+  const notAllowed = (allow: string): HttpError => new HttpError(405, ErrorCode.ServerError, 'Method Not Allowed', null, { allow });
   switch (url.pathname) {
     case context.paths.mcp:
       return handleStreamable(req, res, context);
@@ -173,7 +172,9 @@ export async function createReferenceServer(options: ReferenceServerOptions = {}
     }
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    const body = JSON.stringify(new HttpError(tooLarge ? 431 : 400, ErrorCode.InvalidRequest, `Bad Request: malformed HTTP (${error.code ?? 'parse error'})`).body());
+    const body = JSON.stringify(
+      new HttpError(tooLarge ? 431 : 400, ErrorCode.InvalidRequest, `Bad Request: malformed HTTP (${error.code ?? 'parse error'})`).body(),
+    );
     socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
 

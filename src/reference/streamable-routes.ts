@@ -5,15 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode, HttpError, badRequest } from './http-errors.js';
-import {
-  checkSessionId,
-  header,
-  headerProtocolVersion,
-  lastEventId,
-  readBody,
-  requireAccept,
-  requireJsonContent,
-} from './http-input.js';
+import { checkSessionId, header, headerProtocolVersion, lastEventId, readBody, requireAccept, requireJsonContent } from './http-input.js';
 import { parseMessage, requestKey, result, type JsonRpcRequest } from './jsonrpc.js';
 import { runMethod } from './methods.js';
 import { initializeResult, negotiateVersion, readInitializeParams, wantsPriming } from './protocol.js';
@@ -111,9 +103,7 @@ async function get(req: IncomingMessage, res: ServerResponse, context: RouteCont
   const cursor = lastEventId(req);
   const session = cursor === undefined ? presented : resumeTarget(context, presented, cursor);
   const reply = session.step(
-    cursor === undefined
-      ? { type: 'OPEN_STANDALONE', transport: 'streamable' }
-      : { type: 'RESUME', transport: 'streamable', lastEventId: cursor },
+    cursor === undefined ? { type: 'OPEN_STANDALONE', transport: 'streamable' } : { type: 'RESUME', transport: 'streamable', lastEventId: cursor },
   );
   requireServed(reply);
   writeSseHead(res, { 'mcp-session-id': presented.id });

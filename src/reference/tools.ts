@@ -4,14 +4,7 @@
  * once the session machine has accepted the request, so a request the machine refuses (a foreign
  * transport, a terminated session) has no effect, and `executions` counts what was served.
  */
-import {
-  FIXTURE_TOOLS,
-  MAX_EMIT_COUNT,
-  emitResult,
-  executionKey,
-  fixtureNotifications,
-  sessionInfoResult,
-} from '../fixtures/core.js';
+import { FIXTURE_TOOLS, MAX_EMIT_COUNT, emitResult, executionKey, fixtureNotifications, sessionInfoResult } from '../fixtures/core.js';
 import { ErrorCode } from './http-errors.js';
 import { isObject, notification, type JsonObject, type JsonRpcNotification } from './jsonrpc.js';
 

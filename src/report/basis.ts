@@ -59,6 +59,7 @@ export function whyLines(level: Level, basis: ResultBasis): string[] {
   if (basis.rationale) lines.push(`Why this project requires it: ${basis.rationale}`);
   const graded = gradedLine(level, basis);
   if (graded) lines.push(graded);
-  if (basis.claims && basis.claims.length > 0) lines.push(`Seed claims: ${basis.claims.join(', ')} (what the incident write-ups claim that this bears on, judged in docs/claims.md)`);
+  if (basis.claims && basis.claims.length > 0)
+    lines.push(`Seed claims: ${basis.claims.join(', ')} (what the incident write-ups claim that this bears on, judged in docs/claims.md)`);
   return lines;
 }

@@ -116,7 +116,5 @@ export function replayLine(counterexample: Counterexample, invocation?: string):
 
 /** The failing properties that carry a counterexample, in report order. */
 export function withCounterexamples(report: SuiteReport): Array<PropertyResult & { counterexample: Counterexample }> {
-  return report.properties.filter(
-    (p): p is PropertyResult & { counterexample: Counterexample } => p.status === 'fail' && p.counterexample !== undefined,
-  );
+  return report.properties.filter((p): p is PropertyResult & { counterexample: Counterexample } => p.status === 'fail' && p.counterexample !== undefined);
 }

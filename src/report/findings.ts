@@ -15,7 +15,9 @@ export function traceLines(steps: readonly TraceStepData[]): string[] {
 
 /** For each step where the candidate left the model: `step N: model expects X; candidate answered Y`. */
 export function oracleLines(counterexample: Counterexample): string[] {
-  return counterexample.steps.filter(diverged).map((s) => `step ${s.index}: model expects ${answerText(s, s.expected) || 'nothing'}; candidate answered ${answerText(s, s.answer) || 'nothing'}`);
+  return counterexample.steps
+    .filter(diverged)
+    .map((s) => `step ${s.index}: model expects ${answerText(s, s.expected) || 'nothing'}; candidate answered ${answerText(s, s.answer) || 'nothing'}`);
 }
 
 /** A divergence finding in one line: `deviates from the model at step N (...): model expects X, candidate answered Y`. */
@@ -39,7 +41,10 @@ export function followsLine(p: PropertyResult): string | undefined {
 
 /** What the short names in a report's traces and divergences stand for (`traceLegend`), for the names they use. */
 export function legendOf(report: SuiteReport): string[] {
-  const steps = [...report.properties.flatMap((p) => (p.status === 'fail' ? (p.counterexample?.steps ?? []) : [])), ...(report.divergences ?? []).flatMap((d) => [...d.steps, d.step])];
+  const steps = [
+    ...report.properties.flatMap((p) => (p.status === 'fail' ? (p.counterexample?.steps ?? []) : [])),
+    ...(report.divergences ?? []).flatMap((d) => [...d.steps, d.step]),
+  ];
   return traceLegend(steps);
 }
 

@@ -68,7 +68,13 @@ function attributes(values: Record<string, string | number | undefined>): string
 /** The text of a `<failure>`: reason, why the property is required, numbered trace, oracle lines, replay flags. */
 function failureText(p: PropertyResult, invocation: string | undefined, baseline: BaselineOutcome<PropertyId> | undefined): string {
   const note = baselineNote(baseline, p.id);
-  const lines = [...(note !== undefined ? [note, ''] : []), p.reason ?? '(no reason given)', '', 'why this is required:', ...whyLines(p.level, p.basis).map((l) => `  ${l}`)];
+  const lines = [
+    ...(note !== undefined ? [note, ''] : []),
+    p.reason ?? '(no reason given)',
+    '',
+    'why this is required:',
+    ...whyLines(p.level, p.basis).map((l) => `  ${l}`),
+  ];
   const c = p.counterexample;
   const cause = causeLine(p);
   if (cause) lines.push('', `${cause}: the same trace as ${p.causedBy!.property}`);
@@ -154,7 +160,9 @@ export function renderJunit(report: SuiteReport, options: JunitReportOptions = {
     const why = uncounted(p);
     if (why !== undefined) {
       lines.push(open, level);
-      lines.push(`      <skipped${attributes({ message: `${why}: ${levelTag(p.level)} ${p.reason ?? 'property violated'}` })}>${escapeXmlText(failureText(p, options.invocation, baseline))}</skipped>`);
+      lines.push(
+        `      <skipped${attributes({ message: `${why}: ${levelTag(p.level)} ${p.reason ?? 'property violated'}` })}>${escapeXmlText(failureText(p, options.invocation, baseline))}</skipped>`,
+      );
     } else if (p.status === 'fail') {
       lines.push(open, level);
       lines.push(
@@ -174,7 +182,14 @@ export function renderJunit(report: SuiteReport, options: JunitReportOptions = {
   const divergences = report.divergences ?? [];
   if (divergences.length > 0) {
     const text = divergences
-      .map((d) => [divergenceLine(d), '  trace (to the divergence):', ...numberSteps(traceLines(d.steps)).map((l) => `    ${l}`), `  replay: ${replayLine(d, options.invocation)}`].join('\n'))
+      .map((d) =>
+        [
+          divergenceLine(d),
+          '  trace (to the divergence):',
+          ...numberSteps(traceLines(d.steps)).map((l) => `    ${l}`),
+          `  replay: ${replayLine(d, options.invocation)}`,
+        ].join('\n'),
+      )
       .join('\n');
     lines.push(`    <system-out>${escapeXmlText(`divergences from the model:\n${text}`)}</system-out>`);
   }

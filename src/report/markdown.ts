@@ -112,7 +112,9 @@ const mermaidCodes: Record<string, string> = {
  * backslash) as Mermaid entity codes (`#59;` ...), which it renders as the characters themselves.
  */
 export function escapeMermaid(text: string): string {
-  const escaped = oneLine(text).replace(/[#;<>"&`%\\]/g, (c) => mermaidCodes[c]!).trim();
+  const escaped = oneLine(text)
+    .replace(/[#;<>"&`%\\]/g, (c) => mermaidCodes[c]!)
+    .trim();
   return escaped === '' ? ' ' : escaped;
 }
 
@@ -189,7 +191,6 @@ export interface CandidateSource {
   client?: Partial<ClientSettings>;
 }
 
-
 /**
  * The adapter's import specifier in a vitest reproduction, relative to the directory the check
  * ran in (as `--adapter` is read), so that a report kept as a CI artifact names no machine's
@@ -222,12 +223,7 @@ export function adapterSpecifier(adapter: string, cwd: string | undefined): stri
  * @param source - how the candidate was started
  * @returns TypeScript source, ending with a newline
  */
-export function vitestReproduction(
-  report: SuiteReport,
-  id: PropertyId,
-  counterexample: Counterexample,
-  source: CandidateSource = {},
-): string {
+export function vitestReproduction(report: SuiteReport, id: PropertyId, counterexample: Counterexample, source: CandidateSource = {}): string {
   const q = (value: unknown): string => JSON.stringify(value);
   const paths = source.paths && Object.keys(source.paths).length > 0 ? `, paths: ${q(source.paths)}` : '';
   const headerNames = source.headerNames ?? [];
@@ -241,13 +237,7 @@ export function vitestReproduction(
     if (specifier.startsWith('.')) lines.push('// The adapter path below is relative to the directory the check ran in: adjust it to where you put this test.');
     lines.push(`import startCandidate from ${q(specifier)};`);
   }
-  lines.push(
-    '',
-    `const ID = ${q(id)} as const;`,
-    `const SEED = ${counterexample.seed};`,
-    `const PATH = ${q(counterexample.path)};`,
-    '',
-  );
+  lines.push('', `const ID = ${q(id)} as const;`, `const SEED = ${counterexample.seed};`, `const PATH = ${q(counterexample.path)};`, '');
   if (headerNames.length > 0) {
     lines.push(
       '// The check sent these headers (--header); their values are not in the report: set them in the environment.',
@@ -330,7 +320,11 @@ export function whyRequired(level: Level, basis: ResultBasis): string[] {
   if (basis.rationale) out.push('', `Why this project requires it: ${escapeMarkdown(basis.rationale)}`);
   const graded = gradedLine(level, basis);
   if (graded) out.push('', escapeMarkdown(graded));
-  if (basis.claims && basis.claims.length > 0) out.push('', `Seed claims: ${basis.claims.map((c) => `\`${c}\``).join(', ')} (what the incident write-ups claim that this bears on, judged in docs/claims.md).`);
+  if (basis.claims && basis.claims.length > 0)
+    out.push(
+      '',
+      `Seed claims: ${basis.claims.map((c) => `\`${c}\``).join(', ')} (what the incident write-ups claim that this bears on, judged in docs/claims.md).`,
+    );
   return out;
 }
 
@@ -361,7 +355,9 @@ export function renderMarkdown(report: SuiteReport, options: MarkdownReportOptio
   }
   out.push('', '| status | level | property | runs | reason |', '| --- | --- | --- | ---: | --- |');
   for (const p of report.properties) {
-    out.push(`| ${statusCell[p.status]}${baselineCellMark(options.baseline?.outcome, p.id)} | ${p.level.toUpperCase()} | \`${p.id}\` | ${p.runs} | ${p.reason ? escapeMarkdown(p.reason) : ''} |`);
+    out.push(
+      `| ${statusCell[p.status]}${baselineCellMark(options.baseline?.outcome, p.id)} | ${p.level.toUpperCase()} | \`${p.id}\` | ${p.runs} | ${p.reason ? escapeMarkdown(p.reason) : ''} |`,
+    );
   }
   if (options.baseline) out.push('', '## Baseline', '', ...options.baseline.lines.map((line) => `- ${escapeMarkdown(line)}`));
 

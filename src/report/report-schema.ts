@@ -39,13 +39,15 @@ export const reportSchema = {
     schemaVersion: { const: reportSchemaVersion, description: 'the version of this shape; it changes when a field changes meaning or goes away' },
     status: {
       enum: ['pass', 'fail', 'error'],
-      description: "the check's outcome, as its exit status says: pass (0), fail (1: a property failed at or above --fail-on, not listed in the baseline), error (2: the check could not be done)",
+      description:
+        "the check's outcome, as its exit status says: pass (0), fail (1: a property failed at or above --fail-on, not listed in the baseline), error (2: the check could not be done)",
     },
     error: { type: 'string', minLength: 1, description: 'why the check could not be done (status error only)' },
     ms: { type: 'integer', minimum: 0, description: 'wall time of the whole check, ms' },
     baseline: {
       type: 'object',
-      description: 'the baseline file given (--baseline): listed failures that failed again (known), that now pass (fixed), and that this run did not judge (unjudged)',
+      description:
+        'the baseline file given (--baseline): listed failures that failed again (known), that now pass (fixed), and that this run did not judge (unjudged)',
       required: ['file', 'known', 'fixed'],
       additionalProperties: false,
       properties: {
@@ -61,7 +63,8 @@ export const reportSchema = {
         narrowedBy: {
           type: 'array',
           items: { type: 'string', minLength: 1 },
-          description: 'the flags that made this run judge less than a default check (--only, --runs N, --no-coverage, --path, or --max-seconds N when the time budget ran out): a fixed failure may still fail in a full check',
+          description:
+            'the flags that made this run judge less than a default check (--only, --runs N, --no-coverage, --path, or --max-seconds N when the time budget ran out): a fixed failure may still fail in a full check',
         },
       },
     },
@@ -154,7 +157,10 @@ export const reportSchema = {
       properties: {
         id: { enum: [...propertyIds] },
         status: { enum: ['pass', 'fail', 'skip'] },
-        level: { $ref: '#/$defs/level', description: "the level the result counts at (--fail-on): the property's, or for a failure graded below it (basis.weaker), that grade" },
+        level: {
+          $ref: '#/$defs/level',
+          description: "the level the result counts at (--fail-on): the property's, or for a failure graded below it (basis.weaker), that grade",
+        },
         basis: { $ref: '#/$defs/basis' },
         runs: nonNegativeInteger,
         reason: { type: 'string' },
@@ -168,13 +174,15 @@ export const reportSchema = {
         },
         followsFrom: {
           enum: [...propertyIds],
-          description: 'set when every run that broke this property broke one of higher precedence at the same step (it never failed on its own): that property, in the reported run',
+          description:
+            'set when every run that broke this property broke one of higher precedence at the same step (it never failed on its own): that property, in the reported run',
         },
       },
     },
     level: {
       enum: [...levels],
-      description: 'must: a MUST of the spec; derived: follows from a MUST (counts as must); should: a SHOULD; policy: this project\'s rule where the spec is silent',
+      description:
+        "must: a MUST of the spec; derived: follows from a MUST (counts as must); should: a SHOULD; policy: this project's rule where the spec is silent",
     },
     basis: {
       type: 'object',

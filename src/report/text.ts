@@ -81,7 +81,9 @@ export function renderText(report: SuiteReport, options: TextReportOptions = {})
   for (const p of report.properties) {
     const runs = `runs ${p.runs}`.padEnd(9);
     const reason = `${baselineCellMark(options.baseline, p.id).trimStart()} ${p.reason ? oneLine(p.reason) : ''}`.trim();
-    lines.push(`${word(p.status, color)}  ${levelTag(p.level).padEnd(levelTagWidth)}  ${p.id.padEnd(idWidth)}  ${runs}${reason ? `  ${reason}` : ''}`.trimEnd());
+    lines.push(
+      `${word(p.status, color)}  ${levelTag(p.level).padEnd(levelTagWidth)}  ${p.id.padEnd(idWidth)}  ${runs}${reason ? `  ${reason}` : ''}`.trimEnd(),
+    );
   }
   const counts = countStatuses(report);
   lines.push(`summary: ${counts.pass} pass, ${counts.fail} fail, ${counts.skip} skip (${counts.total} properties)`);

@@ -11,7 +11,17 @@ import type { Transport } from '../../model/transport.js';
 import { extraHeaderProblem } from './extra-headers.js';
 import { HistoryRecorder } from './history-recorder.js';
 import { failureLabel, summarizeBody } from './summary.js';
-import { closeIdleSockets, mediaType, readBody, sendRequest, type Abortable, type ExchangeContext, type ExchangeSpec, type Head, type HeadFailure } from './http.js';
+import {
+  closeIdleSockets,
+  mediaType,
+  readBody,
+  sendRequest,
+  type Abortable,
+  type ExchangeContext,
+  type ExchangeSpec,
+  type Head,
+  type HeadFailure,
+} from './http.js';
 import { findResponse, isResponseTo, message } from './jsonrpc.js';
 import { SseStream, type StreamContext } from './sse-stream.js';
 import type { Answer, AwaitResponseOptions, CursorAdvance, Frame, ReceiveResult, RequestHandle, ResponseOutcome } from './types.js';
@@ -551,12 +561,7 @@ export class CheckClient {
    * stream): receives frame by frame and, with `drain` (default), drains as frames come. Frames
    * after the response stay on the wire.
    */
-  async awaitResponseOn(
-    stream: SseStream,
-    id: number | string,
-    options: AwaitResponseOptions = {},
-    method = 'request',
-  ): Promise<ResponseOutcome> {
+  async awaitResponseOn(stream: SseStream, id: number | string, options: AwaitResponseOptions = {}, method = 'request'): Promise<ResponseOutcome> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const drain = options.drain ?? true;
     const deadline = this.recorder.now() + timeoutMs;
@@ -782,4 +787,3 @@ export function describeAnswer(a: Answer): string {
       return `${failureLabel(a.reason, a.detail)}: ${a.detail}`;
   }
 }
-

@@ -272,9 +272,7 @@ function recordRequest(ctx: ExchangeContext, spec: ExchangeSpec, conn: number, h
 }
 
 /** A whole body, or why it could not be read (already recorded). */
-export type BodyResult =
-  | { kind: 'body'; text: string; json?: unknown }
-  | { kind: 'error'; reason: FailureReason; detail: string };
+export type BodyResult = { kind: 'body'; text: string; json?: unknown } | { kind: 'error'; reason: FailureReason; detail: string };
 
 /**
  * Reads a whole non-SSE body within `timeoutMs`, then records a `body` entry (with `json` when it

@@ -28,4 +28,3 @@ export function findResponse(json: unknown, id: number | string): JsonRpcMessage
   }
   return isObject(json) && isResponseTo(json as JsonRpcMessage, id) ? (json as JsonRpcMessage) : undefined;
 }
-

@@ -15,7 +15,13 @@ export function summarizeBody(status: number, contentType: string | undefined, t
   const meta = [type || undefined, size > 0 ? sizeWords : 'empty body'].filter(Boolean).join(', ');
   // An HTML error page's first line is its doctype: its title says more.
   const title = type === 'text/html' ? /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim() : undefined;
-  const line = title || (text.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? '');
+  const line =
+    title ||
+    (text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l !== '') ??
+      '');
   const first = line.length > firstLineMax ? `${line.slice(0, firstLineMax)}…` : line;
   return `HTTP ${status} (${meta})${first ? `: ${JSON.stringify(first)}` : ''}`;
 }

@@ -7,7 +7,17 @@ import type { Transport } from '../../model/transport.js';
 import type { SseStream } from './sse-stream.js';
 import type { FailureReason, Headers, ResponseOutcome, AwaitResponseOptions } from './stream-types.js';
 
-export type { FailureReason, CursorAdvance, Frame, ReceiveResult, DrainResult, DropResult, Headers, ResponseOutcome, AwaitResponseOptions } from './stream-types.js';
+export type {
+  FailureReason,
+  CursorAdvance,
+  Frame,
+  ReceiveResult,
+  DrainResult,
+  DropResult,
+  Headers,
+  ResponseOutcome,
+  AwaitResponseOptions,
+} from './stream-types.js';
 
 /**
  * How the server answered one HTTP request.

@@ -43,7 +43,9 @@ describe('docs/contract.md', () => {
   test('no tracked file cites a design document outside the repository', () => {
     // Spelled in parts, so that this file does not cite it either.
     const cited = ['design', 'md'].join('.');
-    const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter((f) => f !== '' && existsSync(root + f));
+    const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+      .split('\0')
+      .filter((f) => f !== '' && existsSync(root + f));
     expect(files.length).toBeGreaterThan(100);
     const citing = files.filter((f) => !/\.(png|jpg|gif|ico|woff2?)$/.test(f) && readFileSync(root + f, 'utf8').includes(cited));
     expect(citing).toEqual([]);

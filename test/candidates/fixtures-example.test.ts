@@ -80,7 +80,11 @@ async function startExample(redisUrl?: string): Promise<string> {
   const js = ts.transpileModule(exampleCode(), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
   writeFileSync(`${folder}/server.mjs`, js);
   const { REDIS_URL: _ignored, ...env } = process.env;
-  const started = spawn(process.execPath, [`${folder}/server.mjs`], { cwd: root, env: { ...env, PORT: '0', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = spawn(process.execPath, [`${folder}/server.mjs`], {
+    cwd: root,
+    env: { ...env, PORT: '0', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(started);
   let stderr = '';
   started.stderr!.on('data', (d) => (stderr += d));
@@ -114,7 +118,12 @@ test('the whole-server example starts a server that serves the contract', async 
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
 
   const capabilities = { roots: { listChanged: true } };
-  const init = await post(url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 't', version: '0' } } });
+  const init = await post(url, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 't', version: '0' } },
+  });
   expect(init.status).toBe(200);
   const session = init.session!;
   expect(session).toBeTruthy();

@@ -48,9 +48,7 @@ export async function connect(candidate: RunningCandidate, kind: TransportKind):
     for (const wake of waiters) wake();
   });
   const transport: Transport =
-    kind === 'streamable'
-      ? new StreamableHTTPClientTransport(new URL(`${candidate.url}/mcp`))
-      : new SSEClientTransport(new URL(`${candidate.url}/sse`));
+    kind === 'streamable' ? new StreamableHTTPClientTransport(new URL(`${candidate.url}/mcp`)) : new SSEClientTransport(new URL(`${candidate.url}/sse`));
   await withBound(client.connect(transport), `connect over ${kind}`);
 
   const waitForNotifications = (label: string, count: number): Promise<number[]> =>

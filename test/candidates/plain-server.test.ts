@@ -68,28 +68,33 @@ const designs: Design[] = [
 
 // Designs run side by side: most of a check's time is spent waiting on streams.
 describe.concurrent('correct designs of a plain node:http server', () => {
-  test.each(designs.map((d) => [d.name, d] as const))('%s: exactly the statuses its design earns', async (name, design) => {
-    await checking(name, design.options, async (target) => {
-      const report = await runSuite(target, suiteOptions);
-      expect(statusesOf(report), why(report)).toEqual(design.statuses);
-      for (const p of report.properties) if (p.status === 'pass') expect(p.runs, p.id).toBeGreaterThan(0);
-      // emit_unsolicited answers with a JSON body (the contract allows it), where the model opens a
-      // stream: one divergence at the call, none for each later step on the stream it does not have.
-      const divergences = (report.divergences ?? []).map((d) => d.step);
-      expect(divergences.filter((step) => step.kind === 'call' && step.answer.jsonBody).length, name).toBeGreaterThan(0);
-      expect(divergences.filter((step) => step.answer.missing === 'connection'), name).toEqual([]);
-    });
-  }, 120_000);
+  test.each(designs.map((d) => [d.name, d] as const))(
+    '%s: exactly the statuses its design earns',
+    async (name, design) => {
+      await checking(name, design.options, async (target) => {
+        const report = await runSuite(target, suiteOptions);
+        expect(statusesOf(report), why(report)).toEqual(design.statuses);
+        for (const p of report.properties) if (p.status === 'pass') expect(p.runs, p.id).toBeGreaterThan(0);
+        // emit_unsolicited answers with a JSON body (the contract allows it), where the model opens a
+        // stream: one divergence at the call, none for each later step on the stream it does not have.
+        const divergences = (report.divergences ?? []).map((d) => d.step);
+        expect(divergences.filter((step) => step.kind === 'call' && step.answer.jsonBody).length, name).toBeGreaterThan(0);
+        expect(
+          divergences.filter((step) => step.answer.missing === 'connection'),
+          name,
+        ).toEqual([]);
+      });
+    },
+    120_000,
+  );
 
-  test('bug=inclusive (the cursor\'s own event replayed again): no failure while the checking client drops the copy by its ID, order-preserved fails with --client-dedup off', async () => {
+  test("bug=inclusive (the cursor's own event replayed again): no failure while the checking client drops the copy by its ID, order-preserved fails with --client-dedup off", async () => {
     await checking('bug=inclusive', { bug: 'inclusive' }, async (target) => {
       const deduped = await runSuite(target, suiteOptions);
       expect(statusesOf(deduped), why(deduped)).toEqual(expected(oneTransport));
       const undeduped = await runSuite(target, { ...suiteOptions, client: { dedup: false } });
       // Only order-preserved: the copy is no loss, and what follows it still arrives.
-      expect(statusesOf(undeduped), why(undeduped)).toEqual(
-        expected({ ...oneTransport, 'order-preserved': 'fail' }),
-      );
+      expect(statusesOf(undeduped), why(undeduped)).toEqual(expected({ ...oneTransport, 'order-preserved': 'fail' }));
       const order = undeduped.properties.find((p) => p.id === 'order-preserved')!;
       expect(order.reason).toMatch(/^notification \d+ of \S+ reached the application twice on stream [rs]\d+/);
     });
@@ -101,7 +106,10 @@ describe.concurrent('correct designs of a plain node:http server', () => {
       const loss = report.properties.find((p) => p.id === 'no-silent-loss')!;
       expect([loss.status, loss.level], why(report)).toEqual(['fail', 'policy']);
       expect(loss.reason).toMatch(/never got unsolicited notification/);
-      expect(report.properties.filter((p) => p.status === 'fail' && countsAt(p.level, 'should')), why(report)).toEqual([]);
+      expect(
+        report.properties.filter((p) => p.status === 'fail' && countsAt(p.level, 'should')),
+        why(report),
+      ).toEqual([]);
     });
   }, 120_000);
 

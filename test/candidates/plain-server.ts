@@ -120,8 +120,7 @@ function writeEvent(res: ServerResponse, ev: StoredEvent): void {
 }
 
 const jsonrpc = (id: unknown, result: unknown): string => JSON.stringify({ jsonrpc: '2.0', id, result });
-const jsonrpcError = (id: unknown, code: number, message: string): string =>
-  JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
+const jsonrpcError = (id: unknown, code: number, message: string): string => JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
 
 function sendJson(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
@@ -287,12 +286,9 @@ export async function startPlainServer(options: PlainServerOptions = {}): Promis
       };
       const session: Session = Object.assign(core, { standalone: newStream(core, 'standalone') });
       sessions.set(session.id, session);
-      return sendJson(
-        res,
-        200,
-        jsonrpc(msg.id, { protocolVersion, capabilities: { tools: {}, logging: {} }, serverInfo: { name, version } }),
-        { 'Mcp-Session-Id': session.id },
-      );
+      return sendJson(res, 200, jsonrpc(msg.id, { protocolVersion, capabilities: { tools: {}, logging: {} }, serverInfo: { name, version } }), {
+        'Mcp-Session-Id': session.id,
+      });
     }
 
     if (sid === undefined) return sendJson(res, 400, jsonrpcError(msg.id ?? null, -32000, 'Missing Mcp-Session-Id'));

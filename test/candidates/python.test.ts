@@ -115,20 +115,31 @@ describe('the official Python SDK (mcp 2.3.0) with an in-memory event store', ()
     expect(verdict('unknown-cursor-rejected')).toMatchObject({ level: 'policy', status: 'fail' });
     expect(verdict('unknown-cursor-rejected').reason).toMatch(/was answered 200 with a stream/);
 
-    for (const id of ['event-ids-unique', 'session-ids-visible-ascii', 'session-ids-unguessable', 'terminated-session-404', 'no-silent-stall', 'at-most-once-effect']) {
+    for (const id of [
+      'event-ids-unique',
+      'session-ids-visible-ascii',
+      'session-ids-unguessable',
+      'terminated-session-404',
+      'no-silent-stall',
+      'at-most-once-effect',
+    ]) {
       expect(verdict(id), id).toMatchObject({ status: 'pass' });
     }
 
     // The published schema (report-schema.json) validates the report in another language too.
     const validation = spawnSync(
       python,
-      ['-c', 'import json, sys, jsonschema; jsonschema.Draft202012Validator(json.load(open(sys.argv[1]))).validate(json.load(sys.stdin))', `${root}report-schema.json`],
+      [
+        '-c',
+        'import json, sys, jsonschema; jsonschema.Draft202012Validator(json.load(open(sys.argv[1]))).validate(json.load(sys.stdin))',
+        `${root}report-schema.json`,
+      ],
       { input: run.stdout, encoding: 'utf8', timeout: WAIT_MS },
     );
     expect(validation.status, validation.stderr.slice(-1500)).toBe(0);
   }, 150_000);
 
-  test("one session's resume replays another session's events: both POST streams are stream \"2\" in the shared store", async () => {
+  test('one session\'s resume replays another session\'s events: both POST streams are stream "2" in the shared store', async () => {
     const a = await openSession(url);
     const b = await openSession(url);
     const callA = await post(url, a, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'emit', arguments: { label: 'session-a', count: 2 } } });
@@ -144,7 +155,7 @@ describe('the official Python SDK (mcp 2.3.0) with an in-memory event store', ()
   }, 60_000);
 });
 
-test("the legacy endpoint event names the session as `session_id`, which the checker reads", async () => {
+test('the legacy endpoint event names the session as `session_id`, which the checker reads', async () => {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), WAIT_MS);
   try {
@@ -166,7 +177,12 @@ describe('the same server with one event store per session (--event-store per-se
   test('a resume replays only its own session\'s stream "2"', async () => {
     const a = await openSession(perSessionUrl);
     const b = await openSession(perSessionUrl);
-    const callA = await post(perSessionUrl, a, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'emit', arguments: { label: 'session-a', count: 2 } } });
+    const callA = await post(perSessionUrl, a, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'emit', arguments: { label: 'session-a', count: 2 } },
+    });
     await post(perSessionUrl, b, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'emit', arguments: { label: 'session-b', count: 2 } } });
     const cursor = callA.find((e) => labelOf(e) === 'session-a')!.id!;
     const replay = await resume(perSessionUrl, a, cursor, (events) => events.some(isResult));
@@ -178,7 +194,12 @@ describe('the same server with one event store per session (--event-store per-se
   test("another session's cursor replays nothing, though it is still answered 200", async () => {
     const a = await openSession(perSessionUrl);
     const b = await openSession(perSessionUrl);
-    const callA = await post(perSessionUrl, a, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'emit', arguments: { label: 'cursor-of-a', count: 2 } } });
+    const callA = await post(perSessionUrl, a, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'emit', arguments: { label: 'cursor-of-a', count: 2 } },
+    });
     const cursor = callA.find((e) => labelOf(e) === 'cursor-of-a')!.id!;
     // The store answers None for a cursor it never issued; the transport then ends the stream empty.
     const replay = await resume(perSessionUrl, b, cursor, () => false);
@@ -218,7 +239,7 @@ function messageOf(e: SseEvent): Record<string, unknown> | undefined {
 function labelOf(e: SseEvent): string | undefined {
   const m = messageOf(e);
   if (m?.method !== 'notifications/message') return undefined;
-  return ((m.params as { data: { label: string } }).data).label;
+  return (m.params as { data: { label: string } }).data.label;
 }
 
 function labels(events: SseEvent[]): string[] {
@@ -254,7 +275,12 @@ async function openSession(endpoint: string): Promise<string> {
   const response = await fetch(endpoint, {
     method: 'POST',
     headers: headers(),
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'python-test', version: '0' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'python-test', version: '0' } },
+    }),
     signal: AbortSignal.timeout(WAIT_MS),
   });
   expect(response.status).toBe(200);
@@ -266,14 +292,23 @@ async function openSession(endpoint: string): Promise<string> {
 }
 
 /** GET with `Last-Event-ID`: reads until `done(events)` or a bound (a replay stream stays open for live traffic), then aborts. */
-async function resume(endpoint: string, session: string, cursor: string, done: (events: SseEvent[]) => boolean): Promise<{ status: number; events: SseEvent[]; ended: boolean }> {
+async function resume(
+  endpoint: string,
+  session: string,
+  cursor: string,
+  done: (events: SseEvent[]) => boolean,
+): Promise<{ status: number; events: SseEvent[]; ended: boolean }> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), 5_000);
   const events: SseEvent[] = [];
   let status = 0;
   let ended = false;
   try {
-    const response = await fetch(endpoint, { method: 'GET', headers: { ...headers(session), accept: 'text/event-stream', 'last-event-id': cursor }, signal: abort.signal });
+    const response = await fetch(endpoint, {
+      method: 'GET',
+      headers: { ...headers(session), accept: 'text/event-stream', 'last-event-id': cursor },
+      signal: abort.signal,
+    });
     status = response.status;
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';

@@ -83,11 +83,7 @@ export async function rawStream(url: string, init: RequestInit): Promise<RawStre
  * @param until - when to stop reading an SSE body (default: as soon as the head has arrived)
  * @returns what was observed
  */
-export async function rawRequest(
-  url: string,
-  init: RequestInit,
-  until: (frames: Frame[]) => boolean = () => true,
-): Promise<RawAnswer> {
+export async function rawRequest(url: string, init: RequestInit, until: (frames: Frame[]) => boolean = () => true): Promise<RawAnswer> {
   const stream = await rawStream(url, init);
   try {
     await stream.readUntil(until);

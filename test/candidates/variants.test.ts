@@ -52,27 +52,31 @@ const variants: Variant[] = [
 
 // Variants run side by side: most of a check's time is spent waiting on streams.
 describe.concurrent('correct variants on the SDK', () => {
-  test.each(variants.map((v) => [v.name, v] as const))('%s: exactly the statuses its design earns', async (name, variant) => {
-    const running = await variant.start();
-    try {
-      const report = await runSuite({ name, url: running.url }, { runs: 8, seed: 20261201, timeoutMs: 3000 });
-      const got = statusesOf(report);
-      const why = report.properties.map((p) => `${p.id}: ${p.status} (${p.reason})`).join('\n');
-      expect(got, why).toEqual(variant.statuses);
-      expect(report.abilities?.resumption?.offered, report.abilities?.resumption?.evidence).toBe(variant.offered);
-      for (const p of report.properties) {
-        if (p.status === 'pass') expect(p.runs, p.id).toBeGreaterThan(0);
-        if (p.status === 'fail') {
-          // A design choice against this project's policy, never a MUST (nor a SHOULD).
-          expect(countsAt(definitions[p.id].level, 'should'), `${p.id}: ${p.reason}`).toBe(false);
-          expect(p.reason).toMatch(/answered 400, not 404/);
+  test.each(variants.map((v) => [v.name, v] as const))(
+    '%s: exactly the statuses its design earns',
+    async (name, variant) => {
+      const running = await variant.start();
+      try {
+        const report = await runSuite({ name, url: running.url }, { runs: 8, seed: 20261201, timeoutMs: 3000 });
+        const got = statusesOf(report);
+        const why = report.properties.map((p) => `${p.id}: ${p.status} (${p.reason})`).join('\n');
+        expect(got, why).toEqual(variant.statuses);
+        expect(report.abilities?.resumption?.offered, report.abilities?.resumption?.evidence).toBe(variant.offered);
+        for (const p of report.properties) {
+          if (p.status === 'pass') expect(p.runs, p.id).toBeGreaterThan(0);
+          if (p.status === 'fail') {
+            // A design choice against this project's policy, never a MUST (nor a SHOULD).
+            expect(countsAt(definitions[p.id].level, 'should'), `${p.id}: ${p.reason}`).toBe(false);
+            expect(p.reason).toMatch(/answered 400, not 404/);
+          }
+          if (!variant.offered && ['no-silent-loss', 'unknown-cursor-rejected', 'no-cross-stream-replay', 'no-cross-session-replay'].includes(p.id)) {
+            expect(p.reason).toMatch(/^resumption not offered/);
+          }
         }
-        if (!variant.offered && ['no-silent-loss', 'unknown-cursor-rejected', 'no-cross-stream-replay', 'no-cross-session-replay'].includes(p.id)) {
-          expect(p.reason).toMatch(/^resumption not offered/);
-        }
+      } finally {
+        await running.stop();
       }
-    } finally {
-      await running.stop();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

@@ -47,14 +47,42 @@ test('a baselined failure does not fail the check, a new one does, and a fixed o
   // A narrowed run (this one, and one the time budget cut short) says so; its rewrite keeps the entry.
   const kept = join(out, 'kept.json');
   const [fixed, cut] = await Promise.all([
-    runCli(['check', '--adapter', 'dist/src/check-server/candidates/reference.js', '--only', 'terminated-session-404', ...cheap, '--baseline', baseline, '--write-baseline', kept]),
-    runCli(['check', '--adapter', 'dist/src/check-server/candidates/reference.js', '--only', 'terminated-session-404', '--max-seconds', '1', '--timeout', '3000', '--quiet', '--baseline', baseline]),
+    runCli([
+      'check',
+      '--adapter',
+      'dist/src/check-server/candidates/reference.js',
+      '--only',
+      'terminated-session-404',
+      ...cheap,
+      '--baseline',
+      baseline,
+      '--write-baseline',
+      kept,
+    ]),
+    runCli([
+      'check',
+      '--adapter',
+      'dist/src/check-server/candidates/reference.js',
+      '--only',
+      'terminated-session-404',
+      '--max-seconds',
+      '1',
+      '--timeout',
+      '3000',
+      '--quiet',
+      '--baseline',
+      baseline,
+    ]),
   ]);
   expect(fixed.code, fixed.stderr).toBe(0);
   expect(fixed.stdout).toMatch(/^PASS {2}\[MUST\] +terminated-session-404 /m);
-  expect(fixed.stdout).toContain('FIXED terminated-session-404: listed in the baseline, passes in this run, narrowed by --only, --runs 0, --no-coverage (remove it from the baseline once a check without those flags passes it too)');
+  expect(fixed.stdout).toContain(
+    'FIXED terminated-session-404: listed in the baseline, passes in this run, narrowed by --only, --runs 0, --no-coverage (remove it from the baseline once a check without those flags passes it too)',
+  );
   expect(fixed.stderr).toContain('note: 1 baselined failure(s) pass in this run, narrowed by --only, --runs 0, --no-coverage: terminated-session-404');
   expect(JSON.parse(readFileSync(kept, 'utf8'))).toEqual({ baselineVersion: 1, failures: [{ id: 'terminated-session-404', level: 'must' }] });
   expect(cut.code, cut.stderr).toBe(0);
-  expect(cut.stdout).toContain('FIXED terminated-session-404: listed in the baseline, passes in this run, narrowed by --only, --max-seconds 1 (the time budget ran out)');
+  expect(cut.stdout).toContain(
+    'FIXED terminated-session-404: listed in the baseline, passes in this run, narrowed by --only, --max-seconds 1 (the time budget ran out)',
+  );
 }, 120_000);

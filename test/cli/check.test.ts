@@ -36,7 +36,10 @@ afterAll(async () => {
 describe.concurrent('check', () => {
   test('the reference adapter (.ts): exit 0, every property passes, JSON valid against the schema, JUnit parses back', async () => {
     const junit = join(out, 'reference.xml');
-    const run = await runCli(['check', '--adapter', 'src/check-server/candidates/reference.ts', '--runs', '10', '--seed', '7', '--timeout', '3000', '--json', '--junit', junit], 110_000);
+    const run = await runCli(
+      ['check', '--adapter', 'src/check-server/candidates/reference.ts', '--runs', '10', '--seed', '7', '--timeout', '3000', '--json', '--junit', junit],
+      110_000,
+    );
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout);
     const validate = new Ajv2020({ strict: true }).compile(reportSchema);
@@ -69,7 +72,19 @@ describe.concurrent('check', () => {
 
   test("an adapter's url may be its streamable endpoint, as --url may", async () => {
     // The probes alone: what is checked here is how the url is read.
-    const run = await runCli(['check', '--adapter', 'test/cli/fixtures/endpoint-adapter.ts', '--runs', '0', '--no-coverage', '--only', 'terminated-session-404', '--timeout', '3000', '--quiet']);
+    const run = await runCli([
+      'check',
+      '--adapter',
+      'test/cli/fixtures/endpoint-adapter.ts',
+      '--runs',
+      '0',
+      '--no-coverage',
+      '--only',
+      'terminated-session-404',
+      '--timeout',
+      '3000',
+      '--quiet',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     // Each transport with the endpoint it answered at: /mcp, not /mcp/mcp.
     expect(run.stdout).toMatch(/^abilities: transports streamable at http:\/\/127\.0\.0\.1:\d+\/mcp, sse at http:\/\/127\.0\.0\.1:\d+\/sse;/m);
@@ -81,7 +96,9 @@ describe.concurrent('check', () => {
     // The probes alone: what is checked here is how the URL is read (the parse: target-url.test.ts).
     const run = await runCli(['check', '--url', sse, '--runs', '0', '--no-coverage', '--only', 'terminated-session-404', '--timeout', '3000', '--quiet']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toBe(`note: --url names the legacy HTTP+SSE endpoint ${sse}: checking it as such, and streamable HTTP at ${new URL(server.url).origin}/mcp beside it (it should name the streamable endpoint; if /sse is your streamable HTTP endpoint, give the legacy one with --sse PATH)\n`);
+    expect(run.stderr).toBe(
+      `note: --url names the legacy HTTP+SSE endpoint ${sse}: checking it as such, and streamable HTTP at ${new URL(server.url).origin}/mcp beside it (it should name the streamable endpoint; if /sse is your streamable HTTP endpoint, give the legacy one with --sse PATH)\n`,
+    );
     expect(run.stdout).toMatch(/^abilities: transports streamable at http:\/\/127\.0\.0\.1:\d+\/mcp, sse at http:\/\/127\.0\.0\.1:\d+\/sse;/m);
     expect(run.stdout).toContain('summary: 1 pass, 0 fail, 0 skip (1 properties)');
   });
@@ -95,13 +112,27 @@ describe.concurrent('check', () => {
     expect(run.code, run.stdout).toBe(2);
     const reason = `could not check ${origin}: the streamable HTTP endpoint named, ${origin}${path}, does not answer initialize (`;
     expect(run.stderr).toContain(reason);
-    expect(run.stderr).toContain(`: the endpoint to check must answer it; legacy HTTP+SSE at ${origin}/sse does (to check a server of that transport alone, give its endpoint or the base URL ${origin})`);
+    expect(run.stderr).toContain(
+      `: the endpoint to check must answer it; legacy HTTP+SSE at ${origin}/sse does (to check a server of that transport alone, give its endpoint or the base URL ${origin})`,
+    );
     expect(JSON.parse(run.stdout)).toMatchObject({ status: 'error', properties: [] });
   });
 
   test('--url naming the legacy endpoint of a streamable-only server: exit 2; its base URL checks streamable HTTP alone', async () => {
     const origin = new URL(plain.url).origin;
-    const named = await runCli(['check', '--url', `${origin}/sse`, '--runs', '0', '--no-coverage', '--only', 'terminated-session-404', '--timeout', '3000', '--quiet']);
+    const named = await runCli([
+      'check',
+      '--url',
+      `${origin}/sse`,
+      '--runs',
+      '0',
+      '--no-coverage',
+      '--only',
+      'terminated-session-404',
+      '--timeout',
+      '3000',
+      '--quiet',
+    ]);
     expect(named.code, named.stdout).toBe(2);
     expect(named.stderr).toContain(`the legacy HTTP+SSE endpoint named, ${origin}/sse, does not answer initialize (`);
     const base = await runCli(['check', '--url', origin, '--runs', '0', '--no-coverage', '--only', 'terminated-session-404', '--timeout', '3000', '--quiet']);
@@ -109,9 +140,22 @@ describe.concurrent('check', () => {
     expect(base.stdout).toContain('summary: 1 pass, 0 fail, 0 skip (1 properties)');
   });
 
-  test('a check in which no property could be judged is no pass: exit 2 with the skips\' reasons', async () => {
+  test("a check in which no property could be judged is no pass: exit 2 with the skips' reasons", async () => {
     // A streamable-only server has nothing to show of a resume under the other transport.
-    const run = await runCli(['check', '--url', plain.url, '--runs', '0', '--no-coverage', '--only', 'no-cross-transport-resume', '--timeout', '3000', '--quiet', '--json']);
+    const run = await runCli([
+      'check',
+      '--url',
+      plain.url,
+      '--runs',
+      '0',
+      '--no-coverage',
+      '--only',
+      'no-cross-transport-resume',
+      '--timeout',
+      '3000',
+      '--quiet',
+      '--json',
+    ]);
     expect(run.code, run.stdout).toBe(2);
     expect(run.stderr).toMatch(/could not check http:\/\/127\.0\.0\.1:\d+: no property could be judged, every one was skipped \(no-cross-transport-resume: /);
     expect(JSON.parse(run.stdout)).toMatchObject({ status: 'error' });
@@ -120,13 +164,34 @@ describe.concurrent('check', () => {
   test('a mutant breaking a MUST: exit 1 even with --fail-on must, the failure with its level and trace, a Markdown report with a sequence diagram and a vitest reproduction', async () => {
     const markdown = join(out, 'mutant.md');
     const junit = join(out, 'mutant.xml');
-    const run = await runCli(['check', '--adapter', 'dist/src/check-server/mutants/delete-keeps-session.js', '--runs', '5', '--seed', '1', '--timeout', '3000', '--markdown', markdown, '--junit', junit, '--fail-on', 'must'], 110_000);
+    const run = await runCli(
+      [
+        'check',
+        '--adapter',
+        'dist/src/check-server/mutants/delete-keeps-session.js',
+        '--runs',
+        '5',
+        '--seed',
+        '1',
+        '--timeout',
+        '3000',
+        '--markdown',
+        markdown,
+        '--junit',
+        junit,
+        '--fail-on',
+        'must',
+      ],
+      110_000,
+    );
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/^FAIL {2}\[MUST\] +terminated-session-404 /m);
     expect(run.stdout).toContain('FAIL [MUST] terminated-session-404: ');
     expect(run.stdout).toContain('after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.');
     expect(run.stderr).not.toContain('do not fail the check');
-    expect(run.stdout).toMatch(/replay: npx mcp-resume-spec check --adapter dist\/src\/check-server\/mutants\/delete-keeps-session.js --timeout 3000 --path probe:delete-then-use/);
+    expect(run.stdout).toMatch(
+      /replay: npx mcp-resume-spec check --adapter dist\/src\/check-server\/mutants\/delete-keeps-session.js --timeout 3000 --path probe:delete-then-use/,
+    );
     const md = readFileSync(markdown, 'utf8');
     expect(md).toContain('```mermaid');
     expect(md).toContain('sequenceDiagram');
@@ -139,14 +204,29 @@ describe.concurrent('check', () => {
 
   test('a mutant breaking only a policy: exit 1 by default, 0 with --fail-on must, saying what it let pass', async () => {
     // Found without the coverage scenarios, which would only take longer.
-    const args = ['check', '--adapter', 'dist/src/check-server/mutants/legacy-session-at-mcp.js', '--runs', '5', '--seed', '1', '--timeout', '3000', '--no-coverage', '--json'];
+    const args = [
+      'check',
+      '--adapter',
+      'dist/src/check-server/mutants/legacy-session-at-mcp.js',
+      '--runs',
+      '5',
+      '--seed',
+      '1',
+      '--timeout',
+      '3000',
+      '--no-coverage',
+      '--json',
+    ];
     const junit = join(mkdtempSync(join(tmpdir(), 'fail-on-')), 'must.xml');
     const [byDefault, must] = await Promise.all([runCli(args, 170_000), runCli([...args, '--fail-on', 'MUST', '--junit', junit], 170_000)]); // as reports print levels
     const failed = (run: typeof byDefault) =>
       (JSON.parse(run.stdout) as { properties: Array<{ id: string; status: string; level: string }> }).properties.filter((p) => p.status === 'fail');
     // the same findings each time: only policy-level properties fail
     for (const run of [byDefault, must]) {
-      expect(failed(run).map((p) => p.id), run.stderr).toContain('no-cross-transport-resume');
+      expect(
+        failed(run).map((p) => p.id),
+        run.stderr,
+      ).toContain('no-cross-transport-resume');
       expect(new Set(failed(run).map((p) => p.level))).toEqual(new Set(['policy']));
     }
     expect(byDefault.code, byDefault.stderr).toBe(1);
@@ -155,7 +235,9 @@ describe.concurrent('check', () => {
     // The JUnit file says what the exit status says: no failure, the policy ones skipped with why.
     const xml = parseXml(readFileSync(junit, 'utf8'));
     expect(findAll(xml, 'failure')).toHaveLength(0);
-    expect(findAll(xml, 'skipped').map((e) => e.attributes.message)).toContainEqual(expect.stringMatching(/^below --fail-on must: does not fail the check: \[POLICY\] /));
+    expect(findAll(xml, 'skipped').map((e) => e.attributes.message)).toContainEqual(
+      expect.stringMatching(/^below --fail-on must: does not fail the check: \[POLICY\] /),
+    );
   }, 180_000);
 
   test.each([
@@ -166,7 +248,10 @@ describe.concurrent('check', () => {
     [['check', '--url', 'http://127.0.0.1:1', '--runs', 'many'], /--runs must be an integer/],
     [['check', '--url', 'http://127.0.0.1:1', '--runs', '-5'], /--runs must be an integer from 0 to \d+, got "-5"/],
     // Checked before anything runs: the reference would otherwise be checked in full first.
-    [['check', '--adapter', 'src/check-server/candidates/reference.ts', '--junit', 'test/cli/no-such-folder/report.xml'], /--junit: cannot write test\/cli\/no-such-folder\/report\.xml: the folder test\/cli\/no-such-folder does not exist/],
+    [
+      ['check', '--adapter', 'src/check-server/candidates/reference.ts', '--junit', 'test/cli/no-such-folder/report.xml'],
+      /--junit: cannot write test\/cli\/no-such-folder\/report\.xml: the folder test\/cli\/no-such-folder does not exist/,
+    ],
     [['check', '--url', 'http://127.0.0.1:1', '--only', 'nope'], /--only: unknown property "nope"/],
     [['check', '--url', 'http://127.0.0.1:1', '--fail-on', 'may'], /--fail-on must be one of must, should, policy, got "may"/],
     [['check', '--url', 'http://127.0.0.1:1', '--fail-on', 'DERIVED'], /--fail-on must be one of must, should, policy, got "DERIVED"/],

@@ -58,7 +58,9 @@ describe('report paths, checked before the run', () => {
     checkWritable('junit', join(out, 'kept.xml'));
     expect(readFileSync(join(out, 'kept.xml'), 'utf8')).toBe('kept');
     // Permission bits would let root through; /proc takes no new files whoever asks.
-    expect(() => checkWritable('junit', '/proc/report.xml')).toThrow(/^--junit: cannot write \/proc\/report\.xml: a file cannot be made in \/proc \(E[A-Z]+\)$/);
+    expect(() => checkWritable('junit', '/proc/report.xml')).toThrow(
+      /^--junit: cannot write \/proc\/report\.xml: a file cannot be made in \/proc \(E[A-Z]+\)$/,
+    );
   });
 });
 
@@ -84,7 +86,10 @@ describe('baseline files', () => {
 
   test('a listed failure that now fails graver than it was written at is named: a new failure, not a known one', () => {
     const path = file('graded.json', JSON.stringify({ baselineVersion: 1, failures: [{ id: 'no-silent-loss', level: 'policy' }, 'order-preserved'] }));
-    const failing = (level: 'should' | 'policy') => [{ id: 'no-silent-loss' as const, status: 'fail', level }, { id: 'order-preserved' as const, status: 'fail', level: 'must' as const }];
+    const failing = (level: 'should' | 'policy') => [
+      { id: 'no-silent-loss' as const, status: 'fail', level },
+      { id: 'order-preserved' as const, status: 'fail', level: 'must' as const },
+    ];
     expect(graverThanListed(path, failing('should'))).toEqual([{ id: 'no-silent-loss', listed: 'policy', now: 'should' }]);
     // As written, or an entry that records no level: known.
     expect(graverThanListed(path, failing('policy'))).toEqual([]);
@@ -95,15 +100,23 @@ describe('baseline files', () => {
   });
 
   test('entries as objects or bare ids; known are the listed failures, fixed the listed passes, a skip is neither (unjudged)', () => {
-    const listed = readBaseline(file('ok.json', JSON.stringify({ baselineVersion: 1, failures: [{ id: 'no-silent-loss', level: 'should' }, 'event-ids-unique', 'order-preserved'] })));
+    const listed = readBaseline(
+      file('ok.json', JSON.stringify({ baselineVersion: 1, failures: [{ id: 'no-silent-loss', level: 'should' }, 'event-ids-unique', 'order-preserved'] })),
+    );
     const result = (id: PropertyResult['id'], status: PropertyResult['status']) => ({ id, status }) as PropertyResult;
-    const applied = applyBaseline('ok.json', listed, [result('no-silent-loss', 'fail'), result('event-ids-unique', 'pass'), result('order-preserved', 'skip'), result('session-ids-visible-ascii', 'fail')]);
+    const applied = applyBaseline('ok.json', listed, [
+      result('no-silent-loss', 'fail'),
+      result('event-ids-unique', 'pass'),
+      result('order-preserved', 'skip'),
+      result('session-ids-visible-ascii', 'fail'),
+    ]);
     expect(applied).toEqual({ file: 'ok.json', known: ['no-silent-loss'], fixed: ['event-ids-unique'], unjudged: ['order-preserved'] });
   });
 
   test('a failure that follows from a known one is known too (it shows or not as its cause plays out), down a chain, unless it is required more strictly; one that follows from an unlisted failure is not', () => {
     const listed = new Set<PropertyResult['id']>(['no-silent-loss', 'unknown-cursor-rejected']);
-    const failing = (id: PropertyResult['id'], followsFrom?: PropertyResult['id']) => ({ id, status: 'fail', level: definitions[id].level, ...(followsFrom ? { followsFrom } : {}) }) as PropertyResult;
+    const failing = (id: PropertyResult['id'], followsFrom?: PropertyResult['id']) =>
+      ({ id, status: 'fail', level: definitions[id].level, ...(followsFrom ? { followsFrom } : {}) }) as PropertyResult;
     const properties = [
       failing('no-silent-loss'),
       failing('no-silent-stall', 'no-silent-loss'),

@@ -35,8 +35,15 @@ afterAll(async () => {
 
 test('with --header, a gated server is checked under both transports, and the token is in no report', async () => {
   refused.length = 0;
-  const run = await runCli(['check', '--url', gateUrl, '--header', `Authorization: ${token}`, '--runs', '20', '--no-coverage', '--timeout', '3000', '--quiet', '--json'], 120_000);
-  const report = JSON.parse(run.stdout) as { status: string; properties: Array<{ id: string; status: string; reason: string }>; abilities: { transports: string[] } };
+  const run = await runCli(
+    ['check', '--url', gateUrl, '--header', `Authorization: ${token}`, '--runs', '20', '--no-coverage', '--timeout', '3000', '--quiet', '--json'],
+    120_000,
+  );
+  const report = JSON.parse(run.stdout) as {
+    status: string;
+    properties: Array<{ id: string; status: string; reason: string }>;
+    abilities: { transports: string[] };
+  };
   expect(run.code, JSON.stringify(report.properties.filter((p) => p.status === 'fail'))).toBe(0);
   expect(report.status).toBe('pass');
   expect(report.abilities.transports.sort()).toEqual(['sse', 'streamable']);

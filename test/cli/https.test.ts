@@ -31,7 +31,12 @@ test('a server behind TLS whose certificate Node trusts: checked under both tran
     ...process.env,
     NODE_EXTRA_CA_CERTS: fixture('cert.pem'),
   });
-  const report = JSON.parse(run.stdout) as { status: string; candidate: { url: string }; properties: Array<{ id: string; status: string; reason: string }>; abilities: { transports: string[] } };
+  const report = JSON.parse(run.stdout) as {
+    status: string;
+    candidate: { url: string };
+    properties: Array<{ id: string; status: string; reason: string }>;
+    abilities: { transports: string[] };
+  };
   expect(run.code, JSON.stringify(report.properties.filter((p) => p.status === 'fail'))).toBe(0);
   expect(report.candidate.url).toBe(proxy.url);
   expect(report.abilities.transports.sort()).toEqual(['sse', 'streamable']);

@@ -6,9 +6,11 @@ import { describe, expect, test } from 'vitest';
 import { lingerNote } from '../../src/cli/linger.js';
 
 describe('the linger note', () => {
-  test('a plain --url check: the checker\'s own handles, not an adapter\'s', () => {
+  test("a plain --url check: the checker's own handles, not an adapter's", () => {
     const note = lingerNote(['check', '--url', 'http://127.0.0.1:3000/mcp'], ['TCPSocketWrap', 'TCPSocketWrap', 'Timeout'], 2000);
-    expect(note).toBe("note: an open socket or timer of the checker's own (a connection the server had not closed yet, say) still kept the process up 2 s after the command ended (2 TCPSocketWrap, 1 Timeout); exiting");
+    expect(note).toBe(
+      "note: an open socket or timer of the checker's own (a connection the server had not closed yet, say) still kept the process up 2 s after the command ended (2 TCPSocketWrap, 1 Timeout); exiting",
+    );
     expect(note).not.toMatch(/adapter/);
   });
 
@@ -16,7 +18,9 @@ describe('the linger note', () => {
     expect(lingerNote(['check', '--adapter', 'a.ts'], ['Timeout'], 2000)).toBe(
       'note: an open socket or timer (one the adapter started and did not stop, say) still kept the process up 2 s after the command ended (1 Timeout); exiting',
     );
-    expect(lingerNote(['check-client', '--adapter=a.ts'], [], 2000)).toMatch(/^note: an open socket or timer \(one the adapter started and did not stop, say\) still kept the process up 2 s after the command ended; exiting$/);
+    expect(lingerNote(['check-client', '--adapter=a.ts'], [], 2000)).toMatch(
+      /^note: an open socket or timer \(one the adapter started and did not stop, say\) still kept the process up 2 s after the command ended; exiting$/,
+    );
     expect(lingerNote(['check-client', '--client', 'sdk'], [], 2000)).toMatch(/one the client under check left open/);
   });
 });

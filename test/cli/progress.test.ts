@@ -60,7 +60,13 @@ describe('progress on stderr', () => {
   test('on a terminal: one line per phase rewritten in place, kept when the phase ends, no control codes left open', () => {
     const text = render(true);
     const kept = text.split('\n').map((line) => line.split('\r\x1b[K').at(-1));
-    expect(kept).toEqual(['checking http://127.0.0.1:1/mcp: probing both transports', 'probes 2/2 (2.0 s)', 'coverage 3/3 (5.0 s; 1 property broken so far)', 'interleavings 4/4 (9.0 s; 1 property broken so far)', '']);
+    expect(kept).toEqual([
+      'checking http://127.0.0.1:1/mcp: probing both transports',
+      'probes 2/2 (2.0 s)',
+      'coverage 3/3 (5.0 s; 1 property broken so far)',
+      'interleavings 4/4 (9.0 s; 1 property broken so far)',
+      '',
+    ]);
     expect(text).toContain('\r\x1b[Kcoverage 2/3 (4.0 s; 1 property broken so far)');
   });
 

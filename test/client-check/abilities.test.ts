@@ -44,7 +44,9 @@ describe('check-client finds out what the client can do before judging it', () =
     const run = runClientCheck(broken, { name: 'broken', timeoutMs, runs: 5, seed: 1 });
     await expect(run).rejects.toMatchObject({
       name: 'ClientUnusable',
-      message: expect.stringMatching(/completes no tools\/call with no fault injected: streamable HTTP: call fails \(not implemented\); legacy HTTP\+SSE: call fails \(not implemented\)/),
+      message: expect.stringMatching(
+        /completes no tools\/call with no fault injected: streamable HTTP: call fails \(not implemented\); legacy HTTP\+SSE: call fails \(not implemented\)/,
+      ),
     });
   });
 
@@ -75,7 +77,9 @@ describe('check-client finds out what the client can do before judging it', () =
     };
     await expect(runClientCheck(hanging, { name: 'hanging', timeoutMs, runs: 20, seed: 1, connectMs: 300 })).rejects.toMatchObject({
       name: 'ClientUnusable',
-      message: expect.stringMatching(/streamable HTTP: the client factory did not finish within 300 ms; legacy HTTP\+SSE: the client factory did not finish within 300 ms/),
+      message: expect.stringMatching(
+        /streamable HTTP: the client factory did not finish within 300 ms; legacy HTTP\+SSE: the client factory did not finish within 300 ms/,
+      ),
     });
     // Once per transport, not once per scenario.
     expect(calls).toBe(2);
@@ -92,7 +96,9 @@ describe('check-client finds out what the client can do before judging it', () =
     expect(report.scenarios.filter((s) => s.source === 'fast-check').length).toBe(3);
     const cross = report.properties.find((p) => p.id === 'client-no-cross-transport-session')!;
     expect(cross).toMatchObject({ status: 'skip', runs: 0 });
-    expect(cross.reason).toMatch(/not run: the legacy HTTP\+SSE scenarios \(the client does not serve legacy HTTP\+SSE: the client could not connect: this client speaks streamable HTTP only\)/);
+    expect(cross.reason).toMatch(
+      /not run: the legacy HTTP\+SSE scenarios \(the client does not serve legacy HTTP\+SSE: the client could not connect: this client speaks streamable HTTP only\)/,
+    );
     expect(report.properties.filter((p) => p.status === 'fail')).toEqual([]);
     expect(clientExitStatus(report)).toBe(0);
   });
@@ -100,13 +106,14 @@ describe('check-client finds out what the client can do before judging it', () =
   it('a replay of a scenario over a transport the client does not serve says so, and runs nothing', async () => {
     await expect(runClientCheck(streamableOnly, { name: 'streamable-only', timeoutMs, path: 'fixed:legacy-cut' })).rejects.toMatchObject({
       name: 'ClientUnusable',
-      message: 'fixed:legacy-cut runs over legacy HTTP+SSE, which the client does not serve (a plain tools/call: the client could not connect: this client speaks streamable HTTP only)',
+      message:
+        'fixed:legacy-cut runs over legacy HTTP+SSE, which the client does not serve (a plain tools/call: the client could not connect: this client speaks streamable HTTP only)',
     });
     const replay = await runClientCheck(streamableOnly, { name: 'streamable-only', timeoutMs, path: 'fixed:resume-refused' });
     expect(replay.scenarios.map((s) => s.path)).toEqual(['fixed:resume-refused']);
   });
 
-  it("a shrunk fast-check path printed for a one-transport client replays (it names a draw over the transports the client serves)", async () => {
+  it('a shrunk fast-check path printed for a one-transport client replays (it names a draw over the transports the client serves)', async () => {
     // Over both transports, seed 1 has no draw at this path: it names a shrink of a streamable-only draw.
     const replay = await runClientCheck(streamableOnly, { name: 'streamable-only', timeoutMs, seed: 1, path: '0:1:1:1:2' });
     expect(replay.scenarios.map((s) => s.path)).toEqual(['0:1:1:1:2']);
@@ -132,7 +139,7 @@ describe('check-client finds out what the client can do before judging it', () =
     expect(report.abilities?.transports).toEqual(['streamable', 'sse']);
   });
 
-  it("a close() that never finishes is a note of the report, once", async () => {
+  it('a close() that never finishes is a note of the report, once', async () => {
     const hangingClose: ClientFactory = async (options) => {
       const inner = await correct(options);
       return { ...bind(inner), close: () => inner.close().then(() => new Promise<never>(() => {})) };

@@ -39,11 +39,50 @@ describe('check-client baselines', () => {
     writeFileSync(other, JSON.stringify({ baselineVersion: 1, kind: 'client', failures: [{ id: 'client-bounded-wait' }] }));
     const rewritten = at('rewritten.json');
     const [known, fresh, fixed, narrowed] = await Promise.all([
-      runCli(['check-client', '--client', 'no-reinitialize-on-404', ...cheap, '--baseline', baseline, '--out', at('known.json'), '--junit', at('known.xml'), '--markdown', at('known.md')]),
+      runCli([
+        'check-client',
+        '--client',
+        'no-reinitialize-on-404',
+        ...cheap,
+        '--baseline',
+        baseline,
+        '--out',
+        at('known.json'),
+        '--junit',
+        at('known.xml'),
+        '--markdown',
+        at('known.md'),
+      ]),
       runCli(['check-client', '--client', 'no-reinitialize-on-404', ...cheap, '--baseline', other, '--out', at('fresh.json')]),
-      runCli(['check-client', '--client', 'checking-client', ...cheap, '--baseline', baseline, '--out', at('fixed.json'), '--junit', at('fixed.xml'), '--markdown', at('fixed.md')]),
+      runCli([
+        'check-client',
+        '--client',
+        'checking-client',
+        ...cheap,
+        '--baseline',
+        baseline,
+        '--out',
+        at('fixed.json'),
+        '--junit',
+        at('fixed.xml'),
+        '--markdown',
+        at('fixed.md'),
+      ]),
       // Rewritten after a run that does not judge the listed failure: it stays listed.
-      runCli(['check-client', '--client', 'no-reinitialize-on-404', ...cheap, '--only', 'client-bounded-wait', '--baseline', baseline, '--write-baseline', rewritten, '--out', at('narrowed.json')]),
+      runCli([
+        'check-client',
+        '--client',
+        'no-reinitialize-on-404',
+        ...cheap,
+        '--only',
+        'client-bounded-wait',
+        '--baseline',
+        baseline,
+        '--write-baseline',
+        rewritten,
+        '--out',
+        at('narrowed.json'),
+      ]),
     ]);
 
     // The same failure again: known, exit 0; still reported as a failure.
@@ -74,7 +113,9 @@ describe('check-client baselines', () => {
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
     expect(fixed.stdout).toMatch(new RegExp(`^PASS ${id} \\[MUST \\(derived\\)\\]`, 'm'));
     // One scenario is not a full check: the line says so.
-    expect(fixed.stdout).toContain(`FIXED ${id}: listed in the baseline, passes in this run, narrowed by --scenarios (remove it from the baseline once a check without that flag passes it too)`);
+    expect(fixed.stdout).toContain(
+      `FIXED ${id}: listed in the baseline, passes in this run, narrowed by --scenarios (remove it from the baseline once a check without that flag passes it too)`,
+    );
     expect(fixed.stderr).toContain(`note: 1 baselined failure(s) pass in this run, narrowed by --scenarios: ${id}`);
     expect(json(at('fixed.json'))).toMatchObject({ status: 'pass', baseline: { known: [], fixed: [id], unjudged: [], narrowedBy: ['--scenarios'] } });
     expect(junitMark(readFileSync(at('fixed.xml'), 'utf8'), id)).toBe('fixed');
@@ -85,7 +126,9 @@ describe('check-client baselines', () => {
     expect(narrowed.stdout).toContain(`listed in the baseline, not judged in this run (neither known nor fixed): ${id}`);
     expect(json(at('narrowed.json'))).toMatchObject({ baseline: { known: [], fixed: [], unjudged: [id], narrowedBy: ['--only', '--scenarios'] } });
     expect(JSON.parse(readFileSync(rewritten, 'utf8'))).toEqual({ baselineVersion: 1, kind: 'client', failures: [{ id, level: 'derived' }] });
-    expect(narrowed.stderr).toContain(`note: ${rewritten} keeps 1 listed failure(s) this run cannot clear (not judged, or passing only in a narrowed run): ${id}`);
+    expect(narrowed.stderr).toContain(
+      `note: ${rewritten} keeps 1 listed failure(s) this run cannot clear (not judged, or passing only in a narrowed run): ${id}`,
+    );
   }, 120_000);
 
   it('a file that is no client baseline: exit 2 with the reason, the reports written saying it', async () => {
@@ -96,13 +139,18 @@ describe('check-client baselines', () => {
     const notJson = at('not.json');
     writeFileSync(notJson, '{"baselineVersion": 1,\n');
     const cases = [
-      [server, /--baseline: .*server\.json is a server baseline \(no "kind": "client", as check --write-baseline writes\); check-client takes the baseline check-client --write-baseline writes/],
+      [
+        server,
+        /--baseline: .*server\.json is a server baseline \(no "kind": "client", as check --write-baseline writes\); check-client takes the baseline check-client --write-baseline writes/,
+      ],
       [unknown, /--baseline: .*unknown\.json lists "client-no-lost-events", not a client property id; known: client-delivers-exactly-once,/],
       [notJson, /--baseline: .*not\.json is not JSON: /],
       [at('missing.json'), /--baseline: cannot read .*missing\.json: ENOENT/],
     ] as const;
     const runs = await Promise.all(
-      cases.map(([file], i) => runCli(['check-client', '--client', 'checking-client', ...cheap, '--baseline', file, '--out', at(`error-${i}.json`), '--junit', at(`error-${i}.xml`)])),
+      cases.map(([file], i) =>
+        runCli(['check-client', '--client', 'checking-client', ...cheap, '--baseline', file, '--out', at(`error-${i}.json`), '--junit', at(`error-${i}.xml`)]),
+      ),
     );
     runs.forEach((run, i) => {
       const [, message] = cases[i]!;
@@ -118,7 +166,9 @@ describe('check-client baselines', () => {
     const client = at('client.json');
     writeFileSync(client, JSON.stringify({ baselineVersion: 1, kind: 'client', failures: [{ id, level: 'derived' }] }));
     expect([...readClientBaseline(client)]).toEqual([id]);
-    expect(() => readBaseline(client)).toThrow(/is a client baseline \("kind": "client", as check-client --write-baseline writes\); check takes the baseline check --write-baseline writes/);
+    expect(() => readBaseline(client)).toThrow(
+      /is a client baseline \("kind": "client", as check-client --write-baseline writes\); check takes the baseline check --write-baseline writes/,
+    );
     // Without its kind, a client id still tells check whose file it is.
     const bare = at('bare.json');
     writeFileSync(bare, JSON.stringify({ failures: [id] }));

@@ -14,7 +14,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('check-client CLI', () => {
   it('exits 0 for the checking client loaded as an adapter module', async () => {
-    const run = await runCli(['check-client', '--adapter', 'src/check-client/adapters/checking.ts', '--timeout', '300', '--scenarios', 'model:cut-undrained,session-expired']);
+    const run = await runCli([
+      'check-client',
+      '--adapter',
+      'src/check-client/adapters/checking.ts',
+      '--timeout',
+      '300',
+      '--scenarios',
+      'model:cut-undrained,session-expired',
+    ]);
     // Progress on stderr (plain lines off a terminal), the report on stdout.
     expect(run.stderr).toMatch(/^checking the client .*checking\.ts\n/);
     expect(run.stderr).toMatch(/\nscenarios 2\/2 \(/);
@@ -28,14 +36,33 @@ describe('check-client CLI', () => {
     const junit = join(dir, 'report.xml');
     const markdown = join(dir, 'report.md');
     // A generous timeout: other test files load the machine, and a resume must come before it.
-    const run = await runCli(['check-client', '--client', 'no-dedup', '--timeout', '1500', '--path', 'model:delivers-exactly-once@dedup=false+inclusive', '--out', out, '--junit', junit, '--markdown', markdown, '--quiet']);
+    const run = await runCli([
+      'check-client',
+      '--client',
+      'no-dedup',
+      '--timeout',
+      '1500',
+      '--path',
+      'model:delivers-exactly-once@dedup=false+inclusive',
+      '--out',
+      out,
+      '--junit',
+      junit,
+      '--markdown',
+      markdown,
+      '--quiet',
+    ]);
     expect(run.code, run.stdout).toBe(1);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/FAIL client-delivers-exactly-once \[POLICY\]/);
     // Why it is required: the level's meaning, the spec's words, and this project's reason for a policy.
-    expect(run.stdout).toMatch(/why: POLICY: .*\n\s+"The server MAY use this header[^\n]*\n(\s+"[^\n]*\n)*\s+Why this project requires it: The spec makes redelivery possible/);
+    expect(run.stdout).toMatch(
+      /why: POLICY: .*\n\s+"The server MAY use this header[^\n]*\n(\s+"[^\n]*\n)*\s+Why this project requires it: The spec makes redelivery possible/,
+    );
     expect(run.stdout).toMatch(/notification seq 1 reached the application 2 times/);
-    expect(run.stdout).toContain('replay: npx mcp-resume-spec check-client --client no-dedup --timeout 1500 --path model:delivers-exactly-once@dedup=false+inclusive');
+    expect(run.stdout).toContain(
+      'replay: npx mcp-resume-spec check-client --client no-dedup --timeout 1500 --path model:delivers-exactly-once@dedup=false+inclusive',
+    );
     // JUnit: well-formed, one test case per client property, the failure with its level and replay line.
     const xml = parseXml(readFileSync(junit, 'utf8'));
     const cases = findAll(xml, 'testcase');
@@ -49,7 +76,12 @@ describe('check-client CLI', () => {
     expect(md).toMatch(/```mermaid\nsequenceDiagram\n {4}participant App[\s\S]*Note over App,Server: ✗ the property fails here[\s\S]*```/);
     expect(md).toContain("import { builtInClientFactory, runClientCheck } from 'mcp-resume-spec';");
     expect(md).toContain('const PATH = "model:delivers-exactly-once@dedup=false+inclusive";');
-    const report = JSON.parse(readFileSync(out, 'utf8')) as { status: string; schemaVersion: number; tool: { name: string }; properties: Array<{ id: string; status: string; basis: { quotes: unknown[] } }> };
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      status: string;
+      schemaVersion: number;
+      tool: { name: string };
+      properties: Array<{ id: string; status: string; basis: { quotes: unknown[] } }>;
+    };
     // What CI reads first: the status the exit code says, the schema, the tool.
     expect(report).toMatchObject({ status: 'fail', schemaVersion: 1, tool: { name: 'mcp-resume-spec' } });
     const failed = report.properties.find((p) => p.id === 'client-delivers-exactly-once')!;
@@ -87,9 +119,14 @@ describe('check-client CLI', () => {
 
   it('gives up on a factory that cannot connect under any transport, saying what happened under each', async () => {
     // Every scenario failing to run (exit status 2 with the scenarios kept): report-status.test.ts.
-    const check = runClientCheck(async () => {
-      throw new Error('cannot connect');
-    }, { name: 'broken', timeoutMs: 100, scenarios: ['no-priming-cut', 'legacy-cut'] });
-    await expect(check).rejects.toThrow(/streamable HTTP: the client could not connect: cannot connect; legacy HTTP\+SSE: the client could not connect: cannot connect/);
+    const check = runClientCheck(
+      async () => {
+        throw new Error('cannot connect');
+      },
+      { name: 'broken', timeoutMs: 100, scenarios: ['no-priming-cut', 'legacy-cut'] },
+    );
+    await expect(check).rejects.toThrow(
+      /streamable HTTP: the client could not connect: cannot connect; legacy HTTP\+SSE: the client could not connect: cannot connect/,
+    );
   });
 });

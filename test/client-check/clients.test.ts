@@ -27,7 +27,11 @@ beforeAll(async () => {
   reports = new Map(list.map((r) => [r.client.name, r]));
 }, 90_000);
 
-const failed = (report: ClientReport) => report.properties.filter((p) => p.status === 'fail').map((p) => p.id).sort();
+const failed = (report: ClientReport) =>
+  report.properties
+    .filter((p) => p.status === 'fail')
+    .map((p) => p.id)
+    .sort();
 
 describe('check-client on real clients', () => {
   it('runs every fixed and model scenario for every client', () => {
@@ -39,7 +43,10 @@ describe('check-client on real clients', () => {
     for (const report of reports.values()) {
       expect({ client: report.client.name, errors: report.scenarios.filter((s) => s.error !== undefined) }).toEqual({ client: report.client.name, errors: [] });
       // The probe found both transports served, and nothing to note (no close() left hanging).
-      expect({ client: report.client.name, abilities: report.abilities }).toEqual({ client: report.client.name, abilities: { transports: ['streamable', 'sse'], notes: [] } });
+      expect({ client: report.client.name, abilities: report.abilities }).toEqual({
+        client: report.client.name,
+        abilities: { transports: ['streamable', 'sse'], notes: [] },
+      });
     }
   });
 
@@ -97,7 +104,9 @@ describe('check-client on real clients', () => {
     // On a 404 it surfaces the error but keeps the dead session: the next request presents it again.
     expect(report.scenarios.find((s) => s.name === 'session-expired')!.broke).toEqual(['client-reinitializes-on-404']);
     expect(failed(report)).toEqual(['client-delivers-exactly-once', 'client-reinitializes-on-404']);
-    expect(report.properties.find((p) => p.id === 'client-reinitializes-on-404')!.reason).toMatch(/after a 404 for session [0-9a-f]+, the client presented it again/);
+    expect(report.properties.find((p) => p.id === 'client-reinitializes-on-404')!.reason).toMatch(
+      /after a 404 for session [0-9a-f]+, the client presented it again/,
+    );
   });
 
   it('docs/client-findings.md matches this run (run npm run docs if not)', () => {

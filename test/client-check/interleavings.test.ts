@@ -21,7 +21,7 @@ describe('client interleavings', () => {
       const paths = scenario.faults.flatMap((f) => (f.kind === 'withholdPriming' ? ['/mcp'] : [f.kind === 'expire' ? f.after.path : f.on.path]));
       // Legacy faults on /sse, or a legacy session answered at /mcp; streamable faults at /mcp only.
       if (drawn.transport === 'streamable') expect(paths.every((p) => p === '/mcp')).toBe(true);
-      else expect(scenario.faults.every((f) => f.kind === 'cut' ? f.on.path === '/sse' : f.kind === 'answer' && f.on.legacySession === true)).toBe(true);
+      else expect(scenario.faults.every((f) => (f.kind === 'cut' ? f.on.path === '/sse' : f.kind === 'answer' && f.on.legacySession === true))).toBe(true);
       expect(scenario.calls.map((c) => c.args.count)).toEqual(drawn.calls);
     }
     expect(() => drawnAt(seed, 'x')).toThrow(/not a fast-check path/);
@@ -33,7 +33,10 @@ describe('client interleavings', () => {
       // --no-model with the fixed catalog left out too: what is found, the draws found.
       const options = { timeoutMs: 800, fixed: false, model: false, runs: 20, seed: s, shrinkMs: 1 } as const;
       const report = await runClientCheck(mutant.factory, { ...options, name: mutant.name });
-      const failed = report.properties.filter((p) => p.status === 'fail').map((p) => p.id).sort();
+      const failed = report.properties
+        .filter((p) => p.status === 'fail')
+        .map((p) => p.id)
+        .sort();
       expect({ seed: s, failed }).toEqual({ seed: s, failed: [...mutant.breaks].sort() });
       const correct = await runClientCheck(checkingClientFactory(), { ...options, name: 'checking-client' });
       expect({ seed: s, failed: correct.properties.filter((p) => p.status === 'fail').map((p) => p.id) }).toEqual({ seed: s, failed: [] });

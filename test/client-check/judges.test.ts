@@ -7,17 +7,41 @@ import { clientDefinitions } from '../../properties/client/definitions.js';
 function history(wire: WireEntry[], app: AppEntry[]): ClientHistory {
   return { transport: 'streamable', wire, app, boundMs: 1000 };
 }
-const note = (at: number, seq: number): AppEntry => ({ kind: 'notification', at, method: 'notifications/message', params: { level: 'info', data: { label: 'a', seq } } });
+const note = (at: number, seq: number): AppEntry => ({
+  kind: 'notification',
+  at,
+  method: 'notifications/message',
+  params: { level: 'info', data: { label: 'a', seq } },
+});
 const call: AppEntry = { kind: 'call', at: 1, call: 1, name: 'emit', args: { label: 'a', count: 2 } };
 const result = (executions: number) => ({ content: [{ type: 'text', text: JSON.stringify({ label: 'a', executions }) }] });
 const resolved = (at: number, value: unknown = result(1)): AppEntry => ({ kind: 'settled', at, call: 1, outcome: 'resolved', value });
 /** The server's result for call 1 (label `a`), as a frame of its stream. */
-const sentResult = (at: number, executions = 1): WireEntry => ({ kind: 'frame', at, exchange: 1, id: `r${executions}`, data: '', message: { id: 1000, result: result(executions) } });
+const sentResult = (at: number, executions = 1): WireEntry => ({
+  kind: 'frame',
+  at,
+  exchange: 1,
+  id: `r${executions}`,
+  data: '',
+  message: { id: 1000, result: result(executions) },
+});
 const request = (at: number, exchange: number, extra: Partial<Extract<WireEntry, { kind: 'request' }>> = {}): WireEntry => ({
-  kind: 'request', at, exchange, origin: 'client', method: 'POST', path: '/mcp', messages: [], ...extra,
+  kind: 'request',
+  at,
+  exchange,
+  origin: 'client',
+  method: 'POST',
+  path: '/mcp',
+  messages: [],
+  ...extra,
 });
 const frame = (at: number, id: string, seq: number): WireEntry => ({
-  kind: 'frame', at, exchange: 1, id, data: '', message: { method: 'notifications/message', params: { level: 'info', data: { label: 'a', seq } } },
+  kind: 'frame',
+  at,
+  exchange: 1,
+  id,
+  data: '',
+  message: { method: 'notifications/message', params: { level: 'info', data: { label: 'a', seq } } },
 });
 
 describe('client judges', () => {
@@ -39,7 +63,10 @@ describe('client judges', () => {
       'call 1 (emit "a") resolved with {"content":[]}, which is no result the server sent: the server sent {"label":"a","executions":1} for it',
     );
     // A result the server never sent (none on the wire), or another execution's.
-    expect(judge(history([], [call, note(2, 1), note(3, 2), resolved(4)]))).toMatchObject({ status: 'fail', reason: expect.stringMatching(/the server sent no result for it$/) });
+    expect(judge(history([], [call, note(2, 1), note(3, 2), resolved(4)]))).toMatchObject({
+      status: 'fail',
+      reason: expect.stringMatching(/the server sent no result for it$/),
+    });
     expect(judge(history([sentResult(0)], [call, note(2, 1), note(3, 2), resolved(4, result(2))]))).toMatchObject({ status: 'fail', at: 4 });
     // A re-sent call's second execution is a result the server sent for it (the re-send is no-silent-resend's).
     expect(judge(history([sentResult(0), sentResult(1, 2)], [call, note(2, 1), note(3, 2), resolved(4, result(2))])).status).toBe('pass');
@@ -67,8 +94,13 @@ describe('client judges', () => {
     expect(judge(history([...dead, request(3, 2, { messages: [{ method: 'initialize', id: 1 }] })], [])).status).toBe('pass');
     const presented = judge(history([...dead, request(3, 2, { sessionId: 's1', messages: [{ method: 'tools/call', id: 2 }] })], []));
     expect(presented).toMatchObject({ status: 'fail', at: 3 });
-    expect(presented.status === 'fail' ? presented.reason : '').toBe('after a 404 for session s1, the client presented it again (POST /mcp tools/call) instead of sending an InitializeRequest without a session ID');
-    expect(judge(history([...dead, request(3, 2, { sessionId: 's2', messages: [{ method: 'tools/call', id: 2 }] })], []))).toMatchObject({ status: 'fail', at: 3 });
+    expect(presented.status === 'fail' ? presented.reason : '').toBe(
+      'after a 404 for session s1, the client presented it again (POST /mcp tools/call) instead of sending an InitializeRequest without a session ID',
+    );
+    expect(judge(history([...dead, request(3, 2, { sessionId: 's2', messages: [{ method: 'tools/call', id: 2 }] })], []))).toMatchObject({
+      status: 'fail',
+      at: 3,
+    });
     // The derived clause: once the new session has an ID, a request presenting the dead one fails;
     // where the new initialization returned no ID, no sentence forbids it, and it is not judged.
     const renewed = (sessionId?: string): WireEntry[] => [
@@ -79,7 +111,9 @@ describe('client judges', () => {
     ];
     const derived = judge(history(renewed('s2'), []));
     expect(derived).toMatchObject({ status: 'fail', at: 5 });
-    expect(derived.status === 'fail' ? derived.reason : '').toBe('after a 404 for session s1 and a new session s2, the client presented the dead session again (GET /mcp) where it must present the new one');
+    expect(derived.status === 'fail' ? derived.reason : '').toBe(
+      'after a 404 for session s1 and a new session s2, the client presented the dead session again (GET /mcp) where it must present the new one',
+    );
     expect(judge(history(renewed(), [])).status).toBe('pass');
     // A legacy session refused at /mcp is not dead at its own endpoint: using it there again is fine.
     const endpoint: WireEntry = { kind: 'frame', at: 0, exchange: 9, event: 'endpoint', data: '/messages?sessionId=s1' };
@@ -89,8 +123,10 @@ describe('client judges', () => {
   it('reinitializes-on-404: DERIVED, its derivation quoting the MUST verbatim and the MUST the never-again clause follows from', () => {
     const definition = clientDefinitions['client-reinitializes-on-404'];
     expect(definition.level).toBe('derived');
-    const must = 'When a client receives HTTP 404 in response to a request containing an MCP-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.';
-    const header = 'If an MCP-Session-Id is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the MCP-Session-Id header on all of their subsequent HTTP requests.';
+    const must =
+      'When a client receives HTTP 404 in response to a request containing an MCP-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.';
+    const header =
+      'If an MCP-Session-Id is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the MCP-Session-Id header on all of their subsequent HTTP requests.';
     expect(definition.quotes.map((q) => q.text)).toEqual([must, header]);
     expect(definition.derivation).toContain(`"${must}"`);
     expect(definition.derivation).toContain(`"${header}"`);
@@ -117,7 +153,9 @@ describe('client judges', () => {
     // A streamable session at the legacy endpoints: in the header only (no ?sessionId=), in the query, or both.
     const headerOnly = judge(history([...streamable, atSse({ sessionId: 'S1' })], []));
     expect(headerOnly).toMatchObject({ status: 'fail', at: 4 });
-    expect(headerOnly.status === 'fail' ? headerOnly.reason : '').toBe('presented streamable session S1 at /sse in the Mcp-Session-Id header (GET with Last-Event-ID e1)');
+    expect(headerOnly.status === 'fail' ? headerOnly.reason : '').toBe(
+      'presented streamable session S1 at /sse in the Mcp-Session-Id header (GET with Last-Event-ID e1)',
+    );
     expect(judge(history([...streamable, atSse({ querySession: 'S1' })], []))).toMatchObject({ status: 'fail', at: 4 });
     expect(judge(history([...streamable, request(4, 2, { path: '/messages', sessionId: 'S1' })], []))).toMatchObject({ status: 'fail', at: 4 });
     // Opening a legacy session of its own at /sse presents nothing: judged (both endpoints used), and kept.
@@ -126,14 +164,18 @@ describe('client judges', () => {
     const endpoint: WireEntry = { kind: 'frame', at: 1, exchange: 1, event: 'endpoint', id: 'e1', data: '/messages?sessionId=L1' };
     const legacyQuery = judge(history([endpoint, request(2, 2, { method: 'GET', querySession: 'L1', lastEventId: 'e1' })], []));
     expect(legacyQuery).toMatchObject({ status: 'fail', at: 2 });
-    expect(legacyQuery.status === 'fail' ? legacyQuery.reason : '').toBe('presented legacy session L1 at /mcp in the query string (?sessionId=) (GET with Last-Event-ID e1)');
+    expect(legacyQuery.status === 'fail' ? legacyQuery.reason : '').toBe(
+      'presented legacy session L1 at /mcp in the query string (?sessionId=) (GET with Last-Event-ID e1)',
+    );
   });
 
   it('no-cross-transport-session: not exercised by a run that gave the client no occasion to use two transports', () => {
     const judge = clientJudges['client-no-cross-transport-session'];
     const endpoint: WireEntry = { kind: 'frame', at: 1, exchange: 1, event: 'endpoint', id: 'e1', data: '/messages?sessionId=L1' };
     // One legacy session, nothing cut.
-    expect(judge(history([request(0, 1, { method: 'GET', path: '/sse' }), endpoint, request(2, 2, { path: '/messages', querySession: 'L1' })], [])).status).toBe('n/a');
+    expect(
+      judge(history([request(0, 1, { method: 'GET', path: '/sse' }), endpoint, request(2, 2, { path: '/messages', querySession: 'L1' })], [])).status,
+    ).toBe('n/a');
     // Streamable only, a stream cut and resumed at /mcp.
     const init = request(1, 1, { messages: [{ method: 'initialize', id: 0 }] });
     const session: WireEntry = { kind: 'response', at: 2, exchange: 1, status: 200, sessionId: 'S1', stream: false, messages: [] };
@@ -150,7 +192,9 @@ describe('client judges', () => {
     const inclusive = judge({ ...history([sentResult(0)], twice), serverReplay: 'inclusive' });
     expect(inclusive).toMatchObject({ status: 'fail', at: 3 });
     const reason = inclusive.status === 'fail' ? inclusive.reason : '';
-    expect(reason).toMatch(/^call 1 \(emit "a"\): notification seq 1 reached the application 2 times; in this scenario the server replays from the cursor inclusive/);
+    expect(reason).toMatch(
+      /^call 1 \(emit "a"\): notification seq 1 reached the application 2 times; in this scenario the server replays from the cursor inclusive/,
+    );
     expect(reason).toMatch(/departure from the spec's "after the last event ID" the scenario makes on purpose/);
     expect(reason).toMatch(/The spec puts no duty on the client to drop the copy; this project's rule \(POLICY\)/);
     // Against a server that replays as the spec says, nothing about the server is claimed.
@@ -160,7 +204,8 @@ describe('client judges', () => {
 
   it('no-silent-resend: two accepted sends of one call fail; a refused first send does not count', () => {
     const judge = clientJudges['client-no-silent-resend'];
-    const send = (at: number, exchange: number): WireEntry => request(at, exchange, { messages: [{ method: 'tools/call', id: exchange, params: { name: 'emit', arguments: { label: 'a', count: 2 } } }] });
+    const send = (at: number, exchange: number): WireEntry =>
+      request(at, exchange, { messages: [{ method: 'tools/call', id: exchange, params: { name: 'emit', arguments: { label: 'a', count: 2 } } }] });
     const answer = (at: number, exchange: number, status: number): WireEntry => ({ kind: 'response', at, exchange, status, stream: true, messages: [] });
     expect(judge(history([send(2, 1), answer(3, 1, 404), send(4, 2), answer(5, 2, 200)], [call])).status).toBe('pass');
     expect(judge(history([send(2, 1), answer(3, 1, 200), send(4, 2), answer(5, 2, 200)], [call]))).toMatchObject({ status: 'fail', at: 4 });

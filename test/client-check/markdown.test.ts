@@ -12,7 +12,16 @@ import type { ClientReport } from '../../src/check-client/report.js';
 
 const nasty = 'a;b#c<d>"e`f%g\\h&i\nj';
 const wire: WireEntry[] = [
-  { kind: 'request', at: 1, exchange: 1, origin: 'client', method: 'POST', path: '/mcp', messages: [{ method: 'tools/call', id: 2, params: { name: 'emit' } }], sessionId: 'abcdef0123456789' },
+  {
+    kind: 'request',
+    at: 1,
+    exchange: 1,
+    origin: 'client',
+    method: 'POST',
+    path: '/mcp',
+    messages: [{ method: 'tools/call', id: 2, params: { name: 'emit' } }],
+    sessionId: 'abcdef0123456789',
+  },
   { kind: 'response', at: 2, exchange: 1, status: 200, stream: true, messages: [] },
   { kind: 'frame', at: 3, exchange: 1, id: 'http:x-e2', data: '', message: { method: 'notifications/message', params: { data: { label: nasty, seq: 1 } } } },
   { kind: 'fault', at: 5, exchange: 1, fault: 'cut', detail: 'cut POST /mcp tools/call #1 after 2 frame(s)' },
@@ -37,7 +46,18 @@ const report: ClientReport = {
       level: 'policy',
       statement: 'every notification … exactly once',
       reason: `notification seq 1 of "${nasty}" reached the application 2 times`,
-      counterexample: { scenario: 'fc:7:3:1', source: 'fast-check', seed: 7, path: '3:1', transport: 'streamable', policy: 'reference', faults: ['cut'], calls: [1], at: 8, history: { transport: 'streamable', wire, app, boundMs: 1400 } },
+      counterexample: {
+        scenario: 'fc:7:3:1',
+        source: 'fast-check',
+        seed: 7,
+        path: '3:1',
+        transport: 'streamable',
+        policy: 'reference',
+        faults: ['cut'],
+        calls: [1],
+        at: 8,
+        history: { transport: 'streamable', wire, app, boundMs: 1400 },
+      },
     },
     { id: 'client-bounded-wait', status: 'pass', runs: 1, level: 'should', statement: 'bounded' },
   ],
@@ -49,7 +69,9 @@ describe('client Markdown report', () => {
   it('draws a sequence diagram Mermaid parses, the failure marked', async () => {
     const blocks = [...md.matchAll(/^(`{3,})mermaid\n([\s\S]*?)\n\1$/gm)].map((m) => m[2]!);
     expect(blocks).toHaveLength(1);
-    expect(blocks[0]).toMatch(/App->>Client: callTool emit[\s\S]*Note over Proxy: cut[\s\S]*Proxy->>Server: DELETE \/mcp[\s\S]*Client-->>App: notification[\s\S]*Note over App,Server: ✗ the property fails here/);
+    expect(blocks[0]).toMatch(
+      /App->>Client: callTool emit[\s\S]*Note over Proxy: cut[\s\S]*Proxy->>Server: DELETE \/mcp[\s\S]*Client-->>App: notification[\s\S]*Note over App,Server: ✗ the property fails here/,
+    );
     const mermaid = (await import('mermaid')).default;
     mermaid.initialize({ startOnLoad: false });
     await expect(mermaid.parse(blocks[0]!)).resolves.toMatchObject({ diagramType: 'sequence' });
@@ -59,7 +81,9 @@ describe('client Markdown report', () => {
     expect(md).toContain('Replay: `mcp-resume-spec check-client --adapter ./my-client.ts --seed 7 --path 3:1`');
     const snippet = /```ts\n([\s\S]*?)\n```/.exec(md)![1]!;
     // Relative to where the check ran, as the command line gave it: a CI artifact names no machine's folders.
-    expect(snippet).toContain('// The adapter path below is relative to the directory check-client ran in: adjust it to where you put this test.\nimport makeFactory from "./my-client.ts";');
+    expect(snippet).toContain(
+      '// The adapter path below is relative to the directory check-client ran in: adjust it to where you put this test.\nimport makeFactory from "./my-client.ts";',
+    );
     expect(snippet).toContain('seed: SEED, path: PATH, only: [ID]');
     const out = ts.transpileModule(snippet, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
     expect(out.diagnostics ?? []).toEqual([]);

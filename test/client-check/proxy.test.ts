@@ -26,7 +26,12 @@ async function initialize(url: string): Promise<string> {
   const response = await fetch(url, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }),
   });
   await response.text();
   return response.headers.get('mcp-session-id')!;
@@ -60,7 +65,10 @@ describe('client-check proxy', () => {
     const { wire, url } = await setUp([{ kind: 'answer', on: { method: 'GET', resume: true }, status: 200 }]);
     const session = await initialize(url);
     const controller = new AbortController();
-    const response = await fetch(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'last-event-id': 'nowhere' }, signal: controller.signal });
+    const response = await fetch(url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'last-event-id': 'nowhere' },
+      signal: controller.signal,
+    });
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     const first = await Promise.race([reader.read().then(() => 'data'), new Promise((r) => setTimeout(() => r('quiet'), 200))]);

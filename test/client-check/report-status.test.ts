@@ -81,7 +81,12 @@ function junitError(xml: string | undefined) {
   const root = parseXml(xml!);
   const suite = findAll(root, 'testsuite')[0]!;
   const errors = findAll(root, 'error');
-  return { errors: suite.attributes.errors, count: errors.length, message: errors[0]?.attributes.message, classnames: findAll(root, 'testcase').map((c) => c.attributes.classname) };
+  return {
+    errors: suite.attributes.errors,
+    count: errors.length,
+    message: errors[0]?.attributes.message,
+    classnames: findAll(root, 'testcase').map((c) => c.attributes.classname),
+  };
 }
 
 describe('check-client exit status 2 leaves its reports', () => {
@@ -98,7 +103,12 @@ describe('check-client exit status 2 leaves its reports', () => {
       const { run, json, junit, markdown } = runs[i]!;
       expect(run.code, tag).toBe(2);
       expect(run.stderr.trim().split('\n'), tag).toEqual([expect.stringMatching(reason)]);
-      expect(json, tag).toMatchObject({ tool: { name: 'mcp-resume-spec', version: toolVersion() }, schemaVersion: clientReportSchemaVersion, status: 'error', properties: [] });
+      expect(json, tag).toMatchObject({
+        tool: { name: 'mcp-resume-spec', version: toolVersion() },
+        schemaVersion: clientReportSchemaVersion,
+        status: 'error',
+        properties: [],
+      });
       expect(json!.error, tag).toMatch(reason);
       const error = junitError(junit);
       expect(error, tag).toMatchObject({ errors: '1', count: 1 });
@@ -126,24 +136,43 @@ describe('check-client exit status 2 leaves its reports', () => {
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/cannot connect/)]);
     expect(json).toMatchObject({ status: 'error', error: expect.stringMatching(/could not connect: cannot connect/), client: { name: 'never-connects' } });
     const error = junitError(junit);
-    expect(error).toMatchObject({ errors: '1', count: 1, message: expect.stringMatching(/cannot connect/), classnames: ['mcp-resume-spec.client.never-connects'] });
+    expect(error).toMatchObject({
+      errors: '1',
+      count: 1,
+      message: expect.stringMatching(/cannot connect/),
+      classnames: ['mcp-resume-spec.client.never-connects'],
+    });
     expect(markdown).toMatch(/could not be done: .*cannot connect/);
   }, 60_000);
 
   it('no scenario could run (a client that connects once per transport, never again): status error, the scenarios kept, an <error> beside the skipped properties', async () => {
-    const adapter = checkingAdapter('connects-once.mjs', ['const seen = new Set();'], [
-      'if (seen.has(options.transport)) throw new Error("cannot connect again");',
-      'seen.add(options.transport);',
-    ]);
+    const adapter = checkingAdapter(
+      'connects-once.mjs',
+      ['const seen = new Set();'],
+      ['if (seen.has(options.transport)) throw new Error("cannot connect again");', 'seen.add(options.transport);'],
+    );
     // Both forms of a fixed scenario's name: as reports print it, and bare.
     // A baseline of this run would say the client breaks nothing: none is written.
     const baseline = join(dir, 'no-scenario-baseline.json');
-    const { run, json, junit, markdown } = await withReports('no-scenario', ['--adapter', adapter, '--timeout', '300', '--scenarios', 'fixed:no-priming-cut,resume-refused', '--write-baseline', baseline]);
+    const { run, json, junit, markdown } = await withReports('no-scenario', [
+      '--adapter',
+      adapter,
+      '--timeout',
+      '300',
+      '--scenarios',
+      'fixed:no-priming-cut,resume-refused',
+      '--write-baseline',
+      baseline,
+    ]);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/no scenario could run: the client could not connect: cannot connect again/);
     expect(run.stderr).toContain(`note: no baseline written to ${baseline}: the check could not be done`);
     expect(existsSync(baseline)).toBe(false);
-    expect(json).toMatchObject({ status: 'error', error: 'no scenario could run: the client could not connect: cannot connect again', client: { name: 'connects-once' } });
+    expect(json).toMatchObject({
+      status: 'error',
+      error: 'no scenario could run: the client could not connect: cannot connect again',
+      client: { name: 'connects-once' },
+    });
     expect(json!.scenarios.map((s) => s.name)).toEqual(['resume-refused', 'no-priming-cut']);
     expect(json!.properties).toHaveLength(clientPropertyIds.length);
     const error = junitError(junit);
@@ -170,19 +199,32 @@ describe('check-client ends', () => {
     const run = await runCli(['check-client', '--adapter', adapter, '--scenarios', 'legacy-cut', '--no-model', '--json', '--quiet']);
     expect(run.code, run.stderr).toBe(0);
     expect((JSON.parse(run.stdout) as ErrorJson).status).toBe('pass');
-    expect(run.stderr).toMatch(/^note: an open socket or timer \(one the adapter started and did not stop, say\) still kept the process up 2 s after the command ended \((.*, )?1 Timeout(, .*)?\); exiting\n$/);
+    expect(run.stderr).toMatch(
+      /^note: an open socket or timer \(one the adapter started and did not stop, say\) still kept the process up 2 s after the command ended \((.*, )?1 Timeout(, .*)?\); exiting\n$/,
+    );
   }, 60_000);
 });
 
 describe('check-client flags', () => {
   it('--fail-on in any case; failures it lets pass are noted on stderr; the JSON status is what the exit status says', async () => {
-    const { run, json, junit } = await withReports('fail-on', ['--client', 'no-dedup', '--timeout', '1500', '--path', 'model:delivers-exactly-once@dedup=false+inclusive', '--fail-on', 'MUST']);
+    const { run, json, junit } = await withReports('fail-on', [
+      '--client',
+      'no-dedup',
+      '--timeout',
+      '1500',
+      '--path',
+      'model:delivers-exactly-once@dedup=false+inclusive',
+      '--fail-on',
+      'MUST',
+    ]);
     expect(run.code, run.stdout).toBe(0);
     // A JUnit reader reaches the same verdict: the POLICY failure is skipped, with why.
     const xml = parseXml(junit!);
     expect(xml.attributes).toMatchObject({ failures: '0' });
     expect(findAll(xml, 'failure')).toHaveLength(0);
-    expect(findAll(xml, 'skipped').map((e) => e.attributes.message)).toContainEqual(expect.stringMatching(/^below --fail-on must: does not fail the check: \[POLICY\] /));
+    expect(findAll(xml, 'skipped').map((e) => e.attributes.message)).toContainEqual(
+      expect.stringMatching(/^below --fail-on must: does not fail the check: \[POLICY\] /),
+    );
     expect(run.stdout).toMatch(/FAIL client-delivers-exactly-once \[POLICY\]/);
     expect(run.stderr).toBe('note: 1 failure(s) below --fail-on must do not fail the check\n');
     expect(json).toMatchObject({ status: 'pass', schemaVersion: clientReportSchemaVersion, tool: { name: 'mcp-resume-spec' } });
@@ -226,8 +268,27 @@ describe('client reports rendered from a report whose every scenario failed to r
   const report: ClientReport = {
     client: { name: 'broken' },
     timeoutMs: 100,
-    scenarios: ['no-priming-cut', 'legacy-cut'].map((name) => ({ name, summary: name, source: 'fixed' as const, path: `fixed:${name}`, seed: -1, calls: [1], transport: 'streamable' as const, policy: 'reference', faults: [], broke: [], error: 'the client could not connect: refused' })),
-    properties: clientPropertyIds.map((id) => ({ id, status: 'skip' as const, runs: 0, level: 'policy' as const, statement: id, reason: 'no scenario that ran exercised it' })),
+    scenarios: ['no-priming-cut', 'legacy-cut'].map((name) => ({
+      name,
+      summary: name,
+      source: 'fixed' as const,
+      path: `fixed:${name}`,
+      seed: -1,
+      calls: [1],
+      transport: 'streamable' as const,
+      policy: 'reference',
+      faults: [],
+      broke: [],
+      error: 'the client could not connect: refused',
+    })),
+    properties: clientPropertyIds.map((id) => ({
+      id,
+      status: 'skip' as const,
+      runs: 0,
+      level: 'policy' as const,
+      statement: id,
+      reason: 'no scenario that ran exercised it',
+    })),
   };
 
   it('JUnit shows an error, not six skips alone', () => {
@@ -250,19 +311,29 @@ describe('client reports rendered from a report whose every scenario failed to r
 
   it('JSON says status error and why; Markdown says the check could not be done', () => {
     const json = JSON.parse(renderClientJson(report)) as ErrorJson;
-    expect(json).toMatchObject({ status: 'error', error: 'no scenario could run: the client could not connect: refused', schemaVersion: 1, client: { name: 'broken' } });
+    expect(json).toMatchObject({
+      status: 'error',
+      error: 'no scenario could run: the client could not connect: refused',
+      schemaVersion: 1,
+      client: { name: 'broken' },
+    });
     expect(json.scenarios).toHaveLength(2);
-    expect(renderClientMarkdown(report, 'npx mcp-resume-spec check-client --client broken', { client: 'broken' })).toMatch(/The check could not be done: no scenario could run: the client could not connect: refused/);
+    expect(renderClientMarkdown(report, 'npx mcp-resume-spec check-client --client broken', { client: 'broken' })).toMatch(
+      /The check could not be done: no scenario could run: the client could not connect: refused/,
+    );
   });
 });
 
-describe("what the probe noted about the client, in every report", () => {
+describe('what the probe noted about the client, in every report', () => {
   const report: ClientReport = {
     client: { name: 'streamable-only' },
     timeoutMs: 100,
     scenarios: [],
     properties: clientPropertyIds.map((id) => ({ id, status: 'pass' as const, runs: 1, level: 'policy' as const, statement: id, reason: 'held' })),
-    abilities: { transports: ['streamable'], notes: ['legacy HTTP+SSE: not served by this client (this client speaks streamable HTTP only): its scenarios were not run'] },
+    abilities: {
+      transports: ['streamable'],
+      notes: ['legacy HTTP+SSE: not served by this client (this client speaks streamable HTTP only): its scenarios were not run'],
+    },
   };
 
   it('text, JUnit (suite output) and Markdown (a Notes section) show the notes', () => {

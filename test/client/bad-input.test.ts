@@ -10,8 +10,7 @@ afterEach(async () => {
   server = client = undefined;
 });
 
-const failures = (entries: HistoryEntry[]) =>
-  entries.flatMap((e) => (e.type === 'failure' ? [{ reason: e.reason, conn: e.conn }] : []));
+const failures = (entries: HistoryEntry[]) => entries.flatMap((e) => (e.type === 'failure' ? [{ reason: e.reason, conn: e.conn }] : []));
 
 const SSE_HEAD = 'HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nconnection: close\r\n\r\n';
 

@@ -16,7 +16,7 @@ test('"Name: value" is read as curl reads -H: the name lower-cased, both trimmed
   expect(parseExtraHeader('X-Empty:')).toEqual(['x-empty', '']);
 });
 
-test('what is not a header, or is the client\'s own, is refused with the reason', () => {
+test("what is not a header, or is the client's own, is refused with the reason", () => {
   expect(() => parseExtraHeader('no colon')).toThrow('"no colon" is not "Name: value"');
   expect(() => parseExtraHeader(': value')).toThrow('is not "Name: value"');
   expect(() => parseExtraHeader('Bad Name: v')).toThrow('"Bad Name" is not a header name');
@@ -33,7 +33,13 @@ test('every request carries the headers; the history keeps their names, not thei
   server = await startHttp((req, res, request) => {
     seen.push(req.headers.authorization);
     res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'S1' });
-    res.end(JSON.stringify({ jsonrpc: '2.0', id: request.json.id, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 't', version: '1' } } }));
+    res.end(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: request.json.id,
+        result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 't', version: '1' } },
+      }),
+    );
   });
   client = new CheckClient({ baseUrl: server.url, headers: { Authorization: 'Bearer sekrit' } });
   await client.initialize({ transport: 'streamable' });

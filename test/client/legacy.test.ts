@@ -31,8 +31,10 @@ function legacyServer(): { handler: Handler; streams: Map<string, http.ServerRes
       res.writeHead(202).end('Accepted');
       const m = seen.json;
       if (m.id === undefined) return;
-      const result = m.method === 'initialize' ? { protocolVersion: '2024-11-05', capabilities: {}, serverInfo: { name: 'l', version: '1' } } : { ok: m.method };
-      if (m.method === 'tools/call') stream.write(msgFrame(undefined, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { seq: 1 } } }));
+      const result =
+        m.method === 'initialize' ? { protocolVersion: '2024-11-05', capabilities: {}, serverInfo: { name: 'l', version: '1' } } : { ok: m.method };
+      if (m.method === 'tools/call')
+        stream.write(msgFrame(undefined, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: { seq: 1 } } }));
       stream.write(msgFrame(undefined, { jsonrpc: '2.0', id: m.id, result }));
       return;
     }

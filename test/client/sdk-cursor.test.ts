@@ -89,9 +89,12 @@ test('the SDK client hands a message on in the same synchronous step as it moves
   transport.onmessage = (m) => handedOn.push(eventOf(m));
   transport.onerror = (e) => errors.push(e);
   await transport.start();
-  await transport.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'emit', arguments: {} } }, {
-    onresumptiontoken: (token) => queueMicrotask(() => handedOnBeforeAnythingElse.push([token, handedOn.includes(token)])),
-  });
+  await transport.send(
+    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'emit', arguments: {} } },
+    {
+      onresumptiontoken: (token) => queueMicrotask(() => handedOnBeforeAnythingElse.push([token, handedOn.includes(token)])),
+    },
+  );
 
   await until(() => server.ready() && handedOn.length === 2, 10_000);
   server.cut();

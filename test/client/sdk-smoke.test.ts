@@ -17,7 +17,6 @@ import { CheckClient, toolText, type Frame } from '../../src/wire/index.js';
 import { MemoryEventStore } from '../../src/event-store/index.js';
 import { until } from './servers.js';
 
-
 /** The store, watched so the test knows when the tool's result has been stored. */
 class WatchedStore extends MemoryEventStore {
   readonly stored: { eventId: string; message: JSONRPCMessage }[] = [];
@@ -41,8 +40,7 @@ function buildMcpServer(): McpServer {
     content: [{ type: 'text', text }],
   }));
   mcp.registerTool('gated', { description: 'one notification, wait for the test, one more, result' }, async (extra) => {
-    const note = (seq: number) =>
-      extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: { label: 'g', seq } } });
+    const note = (seq: number) => extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: { label: 'g', seq } } });
     await note(1);
     await new Promise<void>((r) => (releaseGate = r));
     await note(2);

@@ -16,7 +16,13 @@ const streamable: Handler = (req, res, seen) => {
     const m = seen.json;
     if (m.method === 'initialize') {
       res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'sess-1' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 't', version: '1' } } }));
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: m.id,
+          result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 't', version: '1' } },
+        }),
+      );
       return;
     }
     if (m.id === undefined) {
@@ -235,7 +241,7 @@ describe('streamable HTTP', () => {
     }
   });
 
-  test('dedup is per stream, as the model client does it: the same event IDs on two streams are both processed; a resume shares its stream\'s', async () => {
+  test("dedup is per stream, as the model client does it: the same event IDs on two streams are both processed; a resume shares its stream's", async () => {
     const c = await setup({ dedup: true });
     await c.initialize();
     // this server numbers every stream e1, e2, e3: IDs repeat across streams

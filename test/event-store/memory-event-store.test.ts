@@ -36,7 +36,7 @@ describe('MemoryEventStore', () => {
     expect((await replay(store, b1)).sent.map(([, m]) => m)).toEqual([note(102)]);
   });
 
-  test('cannot place an unknown, malformed or other store\'s cursor, and refuses to replay from it', async () => {
+  test("cannot place an unknown, malformed or other store's cursor, and refuses to replay from it", async () => {
     const store = new MemoryEventStore();
     const other = new MemoryEventStore();
     await store.storeEvent('_GET_stream', note(1));

@@ -61,7 +61,7 @@ describe('RedisEventStore on a real redis-server', () => {
     }
   });
 
-  test('cannot place another session\'s, a malformed or an unknown cursor, and refuses to replay from it', async () => {
+  test("cannot place another session's, a malformed or an unknown cursor, and refuses to replay from it", async () => {
     const mine = new RedisEventStore({ client, sessionId: sessionId() });
     const theirs = new RedisEventStore({ client, sessionId: sessionId() });
     const own = await mine.storeEvent('_GET_stream', note(1));

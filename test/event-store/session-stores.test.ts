@@ -49,7 +49,11 @@ describe('SessionEventStores', () => {
     };
     const refused = await get({ 'mcp-session-id': 's1', 'last-event-id': 'nope' });
     expect(refused.status).toBe(404);
-    expect(JSON.parse(refused.body)).toEqual({ jsonrpc: '2.0', error: { code: -32001, message: 'Unknown Last-Event-ID: re-initialize the session' }, id: null });
+    expect(JSON.parse(refused.body)).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32001, message: 'Unknown Last-Event-ID: re-initialize the session' },
+      id: null,
+    });
     // Another session's event, an unknown session, no session: none can be placed.
     expect((await get({ 'mcp-session-id': 's1', 'last-event-id': other })).status).toBe(404);
     expect((await get({ 'mcp-session-id': 'gone', 'last-event-id': own })).status).toBe(404);

@@ -53,7 +53,9 @@ describe('scripts/ensure-python.sh', () => {
     });
     expect(run.code).toBe(1);
     const message = run.stderr.trim().split('\n').at(-1);
-    expect(message).toMatch(new RegExp(`^ensure-python: .* could not be made: pip could not reach its index ${index.replace(/[.]/g, '\\.')} \\(.*Connection refused.*\\)$`));
+    expect(message).toMatch(
+      new RegExp(`^ensure-python: .* could not be made: pip could not reach its index ${index.replace(/[.]/g, '\\.')} \\(.*Connection refused.*\\)$`),
+    );
     expect(existsSync(join(dir, '.venv-python'))).toBe(false);
   }, 300_000);
 });
@@ -93,6 +95,7 @@ describe('scripts/ensure-redis.sh', () => {
     // Only root installs packages: elsewhere the script says that, and never reaches apt-get.
     if (process.getuid?.() !== 0) expect(message).toMatch(/^ensure-redis: redis-server is missing and only root can install it/);
     else if (!tools.has('apt-get')) expect(message).toMatch(/^ensure-redis: redis-server is missing and there is no apt-get/);
-    else expect(message).toMatch(new RegExp(`^ensure-redis: redis-server is missing and apt-get could not reach its source \\(.*127\\.0\\.0\\.1:${port}.*\\)$`));
+    else
+      expect(message).toMatch(new RegExp(`^ensure-redis: redis-server is missing and apt-get could not reach its source \\(.*127\\.0\\.0\\.1:${port}.*\\)$`));
   }, 180_000);
 });

@@ -15,7 +15,7 @@ function end(trace: FoundTrace): World {
   return steps[steps.length - 1]!.world;
 }
 
-test('the grading rule: a contradiction in the seed\'s setting refutes; a moved boundary refines; else confirmed', () => {
+test("the grading rule: a contradiction in the seed's setting refutes; a moved boundary refines; else confirmed", () => {
   expect(grade({ contradicted: true, boundaryMoved: false })).toBe('refuted');
   expect(grade({ contradicted: true, boundaryMoved: true })).toBe('refuted');
   expect(grade({ contradicted: false, boundaryMoved: true })).toBe('refined');

@@ -26,7 +26,7 @@ describe('seed 003', () => {
     expect(violatedInvariants(steps.at(-1)!.world).map((v) => v.property)).toContain('capabilities-honoured');
   });
 
-  test("the conditions, read as the seed states them (map or reject): the model agrees in every cell (confirmed)", () => {
+  test('the conditions, read as the seed states them (map or reject): the model agrees in every cell (confirmed)', () => {
     const j = conditions003.judge();
     expect(j.verdict).toBe('confirmed');
     expect(j.tables[0]!.rows).toHaveLength(16);
@@ -40,7 +40,13 @@ describe('seed 003', () => {
       expect(foreign).toBe(predicted);
     }
     // The seed's own server: per-transport logs, a quiet 200, default profile: condition 3 holds and it corrupts.
-    expect(j.tables[0]!.rows.find((r) => r.slice(0, 4).join() === 'on,perTransport,emptyStream,defaultProfile')!.slice(4)).toEqual(['yes', 'yes', 'yes', 'yes', 'yes']);
+    expect(j.tables[0]!.rows.find((r) => r.slice(0, 4).join() === 'on,perTransport,emptyStream,defaultProfile')!.slice(4)).toEqual([
+      'yes',
+      'yes',
+      'yes',
+      'yes',
+      'yes',
+    ]);
   });
 
   test('a quiet 200 leaves a pending request waiting for ever (confirmed)', () => {

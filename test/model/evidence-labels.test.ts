@@ -55,7 +55,7 @@ test('a trace that resumes over the legacy transport rests on the extension; one
   expect(readFileSync(root + 'docs/claims.md', 'utf8')).toContain(legacyResumeLabel);
 });
 
-test('bridging and shared-event-ids explore exactly the reference\'s states at the matrix bounds; with a move, bridging differs and breaks the rule\'s own invariant', () => {
+test("bridging and shared-event-ids explore exactly the reference's states at the matrix bounds; with a move, bridging differs and breaks the rule's own invariant", () => {
   const { names, withMove } = vacuousVariants({ ...defaultBounds, calls: 2, notifications: 1, drops: 1, resumes: 1 });
   expect(names).toEqual(expect.arrayContaining(['bridging', 'shared-event-ids']));
   const row = (name: string) => withMove.find(([n]) => n === name)!;
@@ -64,5 +64,5 @@ test('bridging and shared-event-ids explore exactly the reference\'s states at t
   expect(bridgingBroken.map((b) => b.split(' ')[0])).toEqual(['no-cross-transport-resume']);
   // Shared IDs without bridging: no cursor crosses transports, so still the reference's states.
   expect(row('shared-event-ids').slice(1, 3)).toEqual([referenceStates, referenceStates]);
-  expect(readFileSync(root + 'docs/model.md', 'utf8')).toContain("hold there vacuously: ");
+  expect(readFileSync(root + 'docs/model.md', 'utf8')).toContain('hold there vacuously: ');
 });

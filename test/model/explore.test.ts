@@ -24,10 +24,12 @@ describe('exhaustive exploration', () => {
       policy: reference,
       bounds: defaultBounds,
       signatures: {
-        migratedBothWays: (w) => w.sessions.some((s) => sessionContext(s).transport === 'sse' && sessionContext(s).resumes.some((r) => r.crossTransport)) &&
+        migratedBothWays: (w) =>
+          w.sessions.some((s) => sessionContext(s).transport === 'sse' && sessionContext(s).resumes.some((r) => r.crossTransport)) &&
           w.sessions.some((s) => sessionContext(s).transport === 'streamable' && sessionContext(s).resumes.some((r) => r.crossTransport)),
         reinitialized: (w) => w.used.reinitializes > 0 && w.client.phase === 'ready',
-        resumedThenDrained: (w) => w.client.session >= 0 && held(w).resumes.some((r) => r.outcome === 'replayed') && w.client.streams.some((s) => s.drained.length >= 2),
+        resumedThenDrained: (w) =>
+          w.client.session >= 0 && held(w).resumes.some((r) => r.outcome === 'replayed') && w.client.streams.some((s) => s.drained.length >= 2),
         twoCallsAnswered: (w) => w.client.requests.filter((r) => r.status === 'answered').length === 2,
         foreignCursorRefused: (w) => w.client.staleCursor !== null && w.client.phase === 'mustReinitialize',
       },

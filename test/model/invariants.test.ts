@@ -45,7 +45,7 @@ describe('invariants on mutated worlds', () => {
     expect(invariants['no-cross-stream-replay']!(mutated)).toMatch(/r0's connection carries .* of stream r1/);
   });
 
-  test("no-cross-session-replay: a frame the held session never sent", () => {
+  test('no-cross-session-replay: a frame the held session never sent', () => {
     const world = reachable();
     const foreign = { id: 'http:other-e1', stream: 'r0', minted: 'streamable' as const, message: { kind: 'result' as const, call: 'x', request: 'x', seq: 0 } };
     const mutated = { ...world, client: { ...world.client, streams: world.client.streams.map((s) => (s.id === 'r0' ? { ...s, wire: [foreign] } : s)) } };
@@ -65,7 +65,10 @@ describe('invariants on mutated worlds', () => {
   test('order-preserved: events processed out of order', () => {
     const world = reachable();
     const log = sessionContext<WorldMessage>(world.sessions[0]!).log;
-    const mutated = { ...world, client: { ...world.client, streams: world.client.streams.map((s) => (s.id === 'r0' ? { ...s, drained: [log[3]!.id, log[1]!.id] } : s)) } };
+    const mutated = {
+      ...world,
+      client: { ...world.client, streams: world.client.streams.map((s) => (s.id === 'r0' ? { ...s, drained: [log[3]!.id, log[1]!.id] } : s)) },
+    };
     expect(invariants['order-preserved']!(mutated)).toMatch(/out of order/);
   });
 });

@@ -39,7 +39,10 @@ describe('session expiry', () => {
     const s = session(ttl);
     expect(s.send({ type: 'EXPIRE' }).status).toBe(200);
     expect(s.actor.getSnapshot().value).toBe('terminated');
-    expect(s.send({ type: 'REQUEST', transport: 'streamable', requestId: 'q1', messages: [{ n: 1 }] })).toMatchObject({ status: 404, reason: 'session expired' });
+    expect(s.send({ type: 'REQUEST', transport: 'streamable', requestId: 'q1', messages: [{ n: 1 }] })).toMatchObject({
+      status: 404,
+      reason: 'session expired',
+    });
     expect(s.send({ type: 'RESUME', transport: 'streamable', lastEventId: 'http:t-e1' }).status).toBe(404);
     expect(s.send({ type: 'DELETE', transport: 'streamable' }).status).toBe(404);
   });
@@ -99,14 +102,20 @@ describe('exploration of the production knobs', () => {
   });
 
   test('idle TTL and bounded retention: more states, nothing violated', () => {
-    const idle = explore({ policy: policies['idle-ttl']!, bounds, signatures: { expiredThen404: (w) => w.sessions.some((s) => (s.context as SessionContext<unknown>).expired) && w.client.phase === 'mustReinitialize' } });
+    const idle = explore({
+      policy: policies['idle-ttl']!,
+      bounds,
+      signatures: { expiredThen404: (w) => w.sessions.some((s) => (s.context as SessionContext<unknown>).expired) && w.client.phase === 'mustReinitialize' },
+    });
     expect(idle.states).toBeGreaterThan(719);
     expect(idle.violations).toEqual([]);
     expect(Object.keys(idle.matches)).toEqual(['expiredThen404']);
     const bounded = explore({
       policy: policies['bounded-log']!,
       bounds,
-      signatures: { trimmedCursorRefused: (w) => w.sessions.some((s) => (s.context as SessionContext<unknown>).retainedFrom > 0) && w.client.phase === 'mustReinitialize' },
+      signatures: {
+        trimmedCursorRefused: (w) => w.sessions.some((s) => (s.context as SessionContext<unknown>).retainedFrom > 0) && w.client.phase === 'mustReinitialize',
+      },
     });
     expect(bounded.violations).toEqual([]);
     expect(Object.keys(bounded.matches)).toEqual(['trimmedCursorRefused']);

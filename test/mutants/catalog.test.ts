@@ -25,7 +25,7 @@ const clientSidePolicies = ['inclusive-replay-no-dedup', 'cursor-on-receive'];
 const notMutants = ['index.ts', 'mutant.ts', 'found.ts', 'standalone-streams.ts'];
 
 describe('shape', () => {
-  test('names are unique, one file each, and the file default-exports the mutant\'s start', async () => {
+  test("names are unique, one file each, and the file default-exports the mutant's start", async () => {
     const names = mutants.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
     const files = readdirSync(new URL('../../src/check-server/mutants/', import.meta.url)).filter((f) => f.endsWith('.ts') && !notMutants.includes(f));

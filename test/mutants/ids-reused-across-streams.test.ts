@@ -11,7 +11,7 @@ useCleanup();
 test.each([
   ['reference', false, ['b2', 'result b']],
   ['mutant', true, ['a2', 'result a']],
-] as const)('%s: stream b reuses stream a\'s IDs: %s; resuming b after b1 replays %j', async (variant, reused, expected) => {
+] as const)("%s: stream b reuses stream a's IDs: %s; resuming b after b1 replays %j", async (variant, reused, expected) => {
   const server = await serveVariant(variant as Variant, idsReusedAcrossStreams);
   const c = await session(server);
   const a = await receiveUntil(stream((await c.callTool('emit', { label: 'a', count: 2 })).answer), (f) => show(f) === 'result a');

@@ -134,7 +134,10 @@ interface Case {
 function frozenSameMs(): Mutation {
   const order: Record<string, string> = { x1: 'c', x2: 'b', x3: 'e', x4: 'd', 'result x': 'f', y1: 'k', 'result y': 'm', 'result b': '1' };
   let n = 0;
-  return catalog.sameMsRandomOrder({ now: () => 1_700_000_000_000, tiebreak: (e) => `${(e.opening ? undefined : order[brief(e.message) ?? '']) ?? '0'}${String(n++).padStart(4, '0')}` });
+  return catalog.sameMsRandomOrder({
+    now: () => 1_700_000_000_000,
+    tiebreak: (e) => `${(e.opening ? undefined : order[brief(e.message) ?? '']) ?? '0'}${String(n++).padStart(4, '0')}`,
+  });
 }
 
 const cases: Case[] = [

@@ -8,7 +8,7 @@ import { carried, dropAfter, serveVariant, session, stream, useCleanup, type Var
 
 useCleanup();
 
-test('reference: session A\'s cursor presented with session B\'s ID is 404', async () => {
+test("reference: session A's cursor presented with session B's ID is 404", async () => {
   const server = await serveVariant('reference', sharedEventStore);
   const a = await session(server);
   const dropped = await dropAfter(a, 'a', 2, 1);
@@ -18,7 +18,7 @@ test('reference: session A\'s cursor presented with session B\'s ID is 404', asy
   expect(answer).toMatchObject({ kind: 'body', status: 404 });
 });
 
-test('mutant: session A\'s cursor presented with session B\'s ID replays A\'s events under B\'s ID', async () => {
+test("mutant: session A's cursor presented with session B's ID replays A's events under B's ID", async () => {
   const server = await serveVariant('mutant' as Variant, sharedEventStore);
   const a = await session(server);
   const dropped = await dropAfter(a, 'a', 2, 1);

@@ -126,16 +126,28 @@ describe('the packed package, installed', () => {
     expect(shipped).toContain('dist/src/index.d.ts');
     // The documents the CLI's reports and --help point to, and the contract's examples (Python; the SDK server the docs embed).
     expect(shipped).toEqual(
-      expect.arrayContaining(['docs/contract.md', 'docs/properties.md', 'docs/claims.md', 'docs/clients.md', 'examples/python/server.py', 'examples/sdk-server/server.ts']),
+      expect.arrayContaining([
+        'docs/contract.md',
+        'docs/properties.md',
+        'docs/claims.md',
+        'docs/clients.md',
+        'examples/python/server.py',
+        'examples/sdk-server/server.ts',
+      ]),
     );
-    expect(shipped.filter((f) => /^(src|test|scripts|model|properties)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('examples/')))).toEqual([]);
+    expect(
+      shipped.filter((f) => /^(src|test|scripts|model|properties)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('examples/'))),
+    ).toEqual([]);
   });
 
   test('the library entry points import, with what they export', async () => {
     const script = `for (const entry of ['mcp-resume-spec', 'mcp-resume-spec/event-store']) console.log(entry, Object.keys(await import(entry)).sort().join(' '));`;
     const result = await run(process.execPath, ['--input-type=module', '-e', script], app, 60_000);
     expect(result.stderr).toBe('');
-    const [main, eventStore] = result.stdout.trim().split('\n').map((line) => line.split(' '));
+    const [main, eventStore] = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' '));
     expect(main).toEqual(expect.arrayContaining(['mcp-resume-spec', 'runSuite', 'createReferenceServer', 'propertyIds', 'renderJson']));
     expect(eventStore).toEqual(expect.arrayContaining(['mcp-resume-spec/event-store', 'MemoryEventStore', 'RedisEventStore']));
   });
@@ -146,7 +158,7 @@ describe('the packed package, installed', () => {
     expect(result).toMatchObject({ code: 0, stdout: `${version}\n` });
   });
 
-  test("the installed check passes the reference server the installed serve started, at the URL serve printed", async () => {
+  test('the installed check passes the reference server the installed serve started, at the URL serve printed', async () => {
     // The installed bin run directly (not through npx), so that the signal reaches the server itself.
     const bin = join(app, 'node_modules', '.bin', 'mcp-resume-spec');
     const serve = spawn(process.execPath, [bin, 'serve', '--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -169,7 +181,12 @@ describe('the packed package, installed', () => {
       expect(check.code, check.stderr).toBe(0);
       // Progress on stderr (plain lines off a terminal), the report alone on stdout.
       expect(check.stderr).toMatch(/^interleavings 3\/3 \(/m);
-      const report = JSON.parse(check.stdout) as { tool: { version: string }; status: string; candidate: { url: string }; properties: { id: string; status: string }[] };
+      const report = JSON.parse(check.stdout) as {
+        tool: { version: string };
+        status: string;
+        candidate: { url: string };
+        properties: { id: string; status: string }[];
+      };
       expect(report.tool.version).toBe(version);
       expect(report.status).toBe('pass');
       expect(report.candidate.url).toBe(url.replace(/\/mcp$/, ''));

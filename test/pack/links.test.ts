@@ -45,7 +45,8 @@ describe('links in the shipped docs', () => {
     for (const doc of docs) {
       for (const target of linkTargets(readFileSync(join(root, doc), 'utf8'))) {
         if (/^(https?:|mailto:)/.test(target)) {
-          if (/^https:\/\/github\.com\/[^/]+\/mcp-resume-spec\b/.test(target) && !target.startsWith(`${repository}/`) && target !== repository) broken.push(`${doc}: ${target} (not ${repository})`);
+          if (/^https:\/\/github\.com\/[^/]+\/mcp-resume-spec\b/.test(target) && !target.startsWith(`${repository}/`) && target !== repository)
+            broken.push(`${doc}: ${target} (not ${repository})`);
           continue;
         }
         const path = decodeURIComponent(target.split('#')[0]!);

@@ -37,7 +37,7 @@ describe('at-most-once-effect', () => {
     expect(j.evidence).toEqual([h.wait.seq, h.result.seq]);
   });
 
-  test('not counted: a second run the checker provoked by waiting on a made-up cursor\'s stream', () => {
+  test("not counted: a second run the checker provoked by waiting on a made-up cursor's stream", () => {
     const j = judgeAtMostOnceEffect(retried('garbage-0', 2).view());
     expect(j.status).toBe('skip');
     const noIds = judgeAtMostOnceEffect(retried('garbage-0', 2, false).view());

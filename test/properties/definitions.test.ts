@@ -43,7 +43,9 @@ describe('property definitions', () => {
 
   test.each(propertyIds)('%s: the level is backed by its basis', (id) => {
     const d = definitions[id];
-    const text = newest(id).map((q) => q.text).join(' ');
+    const text = newest(id)
+      .map((q) => q.text)
+      .join(' ');
     const keyword: Record<Level, RegExp | undefined> = { must: /\bMUST\b/, derived: /\bMUST\b/, should: /\bSHOULD\b/, policy: undefined };
     if (keyword[d.level]) expect(text, `${id} is ${d.level} but its newest quotes lack the keyword`).toMatch(keyword[d.level]!);
     if (d.level === 'derived') expect(d.derivation, `${id} is derived but says not how`).toBeDefined();

@@ -104,11 +104,20 @@ export class HistoryBuilder {
       transport: 'streamable',
       purpose: 'initialize',
       method: 'POST',
-      body: { jsonrpc: '2.0', id: rpc, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: options.capabilities ?? declared, clientInfo: { name: 't', version: '0' } } },
+      body: {
+        jsonrpc: '2.0',
+        id: rpc,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: options.capabilities ?? declared, clientInfo: { name: 't', version: '0' } },
+      },
     });
     const response: JsonRpcMessage = options.error
       ? { jsonrpc: '2.0', id: rpc, error: { code: -32600, message: 'no' } }
-      : { jsonrpc: '2.0', id: rpc, result: { protocolVersion: options.protocolVersion ?? '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '0' } } };
+      : {
+          jsonrpc: '2.0',
+          id: rpc,
+          result: { protocolVersion: options.protocolVersion ?? '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '0' } },
+        };
     if (options.opening === undefined) {
       this.answer(conn, { body: response }, id);
     } else {
@@ -212,7 +221,13 @@ export class HistoryBuilder {
 
   /** The application processes a frame received on `conn`. */
   drain(conn: number, id: string | undefined, message: JsonRpcMessage | undefined, duplicate = false): HistoryEntry {
-    return this.add({ type: 'drain', conn, ...(id !== undefined ? { id } : {}), ...(message !== undefined ? { message } : {}), ...(duplicate ? { duplicate } : {}) });
+    return this.add({
+      type: 'drain',
+      conn,
+      ...(id !== undefined ? { id } : {}),
+      ...(message !== undefined ? { message } : {}),
+      ...(duplicate ? { duplicate } : {}),
+    });
   }
 
   /** A frame received and processed. */

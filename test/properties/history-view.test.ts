@@ -16,7 +16,7 @@ function twoSessions() {
   return { h, c };
 }
 
-describe('HistoryView: where a resume\'s cursor came from', () => {
+describe("HistoryView: where a resume's cursor came from", () => {
   test('stream, session, foreign, made-up', () => {
     const { h, c } = twoSessions();
     const own = h.resume('B', 'c1', {}, { resumes: c.conn });

@@ -24,7 +24,7 @@ describe('no-cross-session-replay', () => {
     expect(judgeNoCrossSessionReplay(foreignCursor().h.view()).status).toBe('pass');
   });
 
-  test('fail: session A\'s notification replayed to session B', () => {
+  test("fail: session A's notification replayed to session B", () => {
     const { h, r } = foreignCursor();
     const leaked = h.frame(r, 'A2', note('a', 2));
     const j = judgeNoCrossSessionReplay(h.view());
@@ -33,7 +33,7 @@ describe('no-cross-session-replay', () => {
     expect(j.evidence).toContain(leaked.seq);
   });
 
-  test('fail: session A\'s response replayed to session B', () => {
+  test("fail: session A's response replayed to session B", () => {
     const { h, a, r } = foreignCursor();
     h.frame(r, 'A3', emitResult(a.id, 'a'));
     expect(judgeNoCrossSessionReplay(h.view()).status).toBe('fail');
@@ -51,7 +51,7 @@ describe('no-cross-session-replay', () => {
     expect(j.reason).toBe('no cursor of one session was presented to another');
   });
 
-  test('skip: an ID both sessions issued is this session\'s own cursor (IDs need only be unique within a session)', () => {
+  test("skip: an ID both sessions issued is this session's own cursor (IDs need only be unique within a session)", () => {
     const h = new HistoryBuilder();
     h.initialize('A');
     const a = h.emit('A', 'a', 1);

@@ -26,17 +26,19 @@ describe('no-cross-stream-replay', () => {
     expect(j.reason).toBe('1 replay(s) carried only their own stream');
   });
 
-  test('fail: another call\'s notification in the replay', () => {
+  test("fail: another call's notification in the replay", () => {
     const { h, a } = twoStreams();
     const r = h.resume('S', 'e1', {}, { resumes: a.conn });
     const leaked = h.frame(r, 'e3', note('b', 1));
     const j = judgeNoCrossStreamReplay(h.view());
     expect(j.status).toBe('fail');
-    expect(j.reason).toMatch(new RegExp(`^the replay of the stream of connection ${a.conn} \\(Last-Event-ID e1\\) carried e3 .*"label":"b".*which belongs to another stream$`));
+    expect(j.reason).toMatch(
+      new RegExp(`^the replay of the stream of connection ${a.conn} \\(Last-Event-ID e1\\) carried e3 .*"label":"b".*which belongs to another stream$`),
+    );
     expect(j.evidence).toEqual([leaked.seq]);
   });
 
-  test('fail: another request\'s response in the replay', () => {
+  test("fail: another request's response in the replay", () => {
     const { h, a, b } = twoStreams();
     const r = h.resume('S', 'e1', {}, { resumes: a.conn });
     h.frame(r, 'e4', emitResult(b.id, 'b'));
@@ -56,7 +58,7 @@ describe('no-cross-stream-replay', () => {
     expect(judgeNoCrossStreamReplay(h.view()).reason).toMatch(/^the replay of the stream of connection \d+ \(Last-Event-ID g1\)/);
   });
 
-  test('unsolicited notifications on the standalone stream\'s replay belong there', () => {
+  test("unsolicited notifications on the standalone stream's replay belong there", () => {
     const h = new HistoryBuilder();
     h.initialize('S');
     const get = h.openStandalone('S');

@@ -25,7 +25,7 @@ describe('no-cross-transport-resume', () => {
     expect(j.reason).toBe('session L (established under sse) presented under streamable was resumed: 200 with a stream');
   });
 
-  test('fail: refused, but not with 404 (the SDK example\'s 400)', () => {
+  test("fail: refused, but not with 404 (the SDK example's 400)", () => {
     const j = judgeNoCrossTransportResume(migrated({ status: 400, body: {} }).h.view());
     expect(j.reason).toMatch(/was answered 400, not 404: the client is not told to re-initialize$/);
   });
@@ -45,7 +45,7 @@ describe('no-cross-transport-resume', () => {
     expect(judgeNoCrossTransportResume(h.view()).status).toBe('pass');
   });
 
-  test('skip: every resume under the session\'s own transport', () => {
+  test("skip: every resume under the session's own transport", () => {
     const h = new HistoryBuilder();
     h.initialize('S');
     const call = h.emit('S', 'a', 1);

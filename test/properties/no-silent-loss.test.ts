@@ -14,7 +14,7 @@ function dropped(ids = true) {
 }
 
 describe('no-silent-loss', () => {
-  test('pass: an accepted resume with the stream\'s own cursor delivers the rest', () => {
+  test("pass: an accepted resume with the stream's own cursor delivers the rest", () => {
     const { h, call } = dropped();
     const r = h.resume('S', 'e1', {}, { resumes: call.conn });
     h.deliver(r, 'e2', note('a', 2));
@@ -94,7 +94,7 @@ describe('no-silent-loss', () => {
     expect(j.level).toBeUndefined();
   });
 
-  test('fail: a foreign cursor (another session\'s) accepted for a stream that offered one still owes the stream', () => {
+  test("fail: a foreign cursor (another session's) accepted for a stream that offered one still owes the stream", () => {
     const h = new HistoryBuilder();
     h.initialize('OLD');
     const old = h.emit('OLD', 'o', 1);

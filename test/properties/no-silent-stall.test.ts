@@ -30,7 +30,18 @@ describe('no-silent-stall', () => {
     const h = new HistoryBuilder();
     h.initialize('S');
     const id = 999;
-    h.add({ type: 'request', conn: 50, transport: 'streamable', endpoint: 'mcp', purpose: 'ping', method: 'POST', url: 'http://127.0.0.1/mcp', headers: {}, sessionId: 'S', body: { jsonrpc: '2.0', id, method: 'ping' } });
+    h.add({
+      type: 'request',
+      conn: 50,
+      transport: 'streamable',
+      endpoint: 'mcp',
+      purpose: 'ping',
+      method: 'POST',
+      url: 'http://127.0.0.1/mcp',
+      headers: {},
+      sessionId: 'S',
+      body: { jsonrpc: '2.0', id, method: 'ping' },
+    });
     h.add({ type: 'failure', conn: 50, reason: 'timeout', detail: 'no response to POST /mcp within 1000 ms' });
     expect(judgeNoSilentStall(h.view()).reason).toMatch(/^ping id 999 got neither/);
   });

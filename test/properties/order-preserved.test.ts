@@ -58,7 +58,7 @@ describe('order-preserved', () => {
     expect(judgeOrderPreserved(h.view()).status).toBe('pass');
   });
 
-  test('fail: a notification after its call\'s response', () => {
+  test("fail: a notification after its call's response", () => {
     const { h, call } = delivered([1, 2]);
     h.deliver(call.conn, 'e3', note('a', 3));
     expect(judgeOrderPreserved(h.view()).reason).toMatch(/^notification 3 of a reached the application after the response to its call/);

@@ -34,7 +34,7 @@ describe('replay-has-no-gap', () => {
     expect(judgeReplayHasNoGap(h.view()).status).toBe('pass');
   });
 
-  test('pass: an inclusive replay that repeats the cursor first (a duplicate is order-preserved\'s business)', () => {
+  test("pass: an inclusive replay that repeats the cursor first (a duplicate is order-preserved's business)", () => {
     const { h, call } = dropped();
     const r = h.resume('S', 'e1', {}, { resumes: call.conn });
     h.deliver(r, 'e1', note('a', 1));

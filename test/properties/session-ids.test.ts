@@ -12,7 +12,12 @@ function sessions(ids: string[], legacy: string[] = []) {
   return h.view();
 }
 
-const uuids = ['3f0c8a1e-9b2d-4c5e-8f7a-1b2c3d4e5f60', 'a71e44b2-05cd-4e9f-b3a8-6d7e8f9a0b1c', 'c9d0e1f2-a3b4-4c5d-9e6f-7a8b9c0d1e2f', '50617283-94a5-4b6c-8d7e-0f1a2b3c4d5e'];
+const uuids = [
+  '3f0c8a1e-9b2d-4c5e-8f7a-1b2c3d4e5f60',
+  'a71e44b2-05cd-4e9f-b3a8-6d7e8f9a0b1c',
+  'c9d0e1f2-a3b4-4c5d-9e6f-7a8b9c0d1e2f',
+  '50617283-94a5-4b6c-8d7e-0f1a2b3c4d5e',
+];
 
 describe('session-ids-visible-ascii', () => {
   test('fail: a character outside visible ASCII (space, non-ASCII, control), even in a small sample', () => {
@@ -58,7 +63,12 @@ describe('session-ids-unguessable', () => {
   });
 
   test('fail: a counter on streamable HTTP is not hidden by random IDs on the legacy transport', () => {
-    const random = ['8d2f1c3a-4b5e-4f60-9a7b-1c2d3e4f5a6b', '0e1d2c3b-4a59-4867-b5a4-9382716a5b4c', 'f1e2d3c4-b5a6-4978-8a1b-2c3d4e5f6a7b', '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d'];
+    const random = [
+      '8d2f1c3a-4b5e-4f60-9a7b-1c2d3e4f5a6b',
+      '0e1d2c3b-4a59-4867-b5a4-9382716a5b4c',
+      'f1e2d3c4-b5a6-4978-8a1b-2c3d4e5f6a7b',
+      '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
+    ];
     const j = judgeSessionIdsUnguessable(sessions(['session-1', 'session-2', 'session-3', 'session-4'], [...uuids, ...random]));
     expect(j.status).toBe('fail');
     expect(j.reason).toBe('session IDs are a counter under the prefix "session-": session-1, session-2, session-3... (numbers within 3 of each other)');
@@ -79,8 +89,15 @@ describe('session-ids-unguessable', () => {
   });
 
   test('pass: each transport judged, each said', () => {
-    const legacy = ['8d2f1c3a-4b5e-4f60-9a7b-1c2d3e4f5a6b', '0e1d2c3b-4a59-4867-b5a4-9382716a5b4c', 'f1e2d3c4-b5a6-4978-8a1b-2c3d4e5f6a7b', '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d'];
-    expect(judgeSessionIdsUnguessable(sessions(uuids, legacy)).reason).toMatch(/^4 streamable HTTP session IDs, ~\d+ varying bits .*; 4 legacy SSE session IDs, ~\d+ varying bits/);
+    const legacy = [
+      '8d2f1c3a-4b5e-4f60-9a7b-1c2d3e4f5a6b',
+      '0e1d2c3b-4a59-4867-b5a4-9382716a5b4c',
+      'f1e2d3c4-b5a6-4978-8a1b-2c3d4e5f6a7b',
+      '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
+    ];
+    expect(judgeSessionIdsUnguessable(sessions(uuids, legacy)).reason).toMatch(
+      /^4 streamable HTTP session IDs, ~\d+ varying bits .*; 4 legacy SSE session IDs, ~\d+ varying bits/,
+    );
   });
 
   test('counterFamily: IDs that are one text and a close trailing number', () => {
@@ -97,7 +114,9 @@ describe('session-ids-unguessable', () => {
 
   test('fail: a clock is sequential too (milliseconds, after a shared prefix)', () => {
     const j = judgeSessionIdsUnguessable(sessions(['s1764667200123', 's1764667200456', 's1764667201002', 's1764667203999']));
-    expect(j.reason).toBe('session IDs are a counter under the prefix "s": s1764667200123, s1764667200456, s1764667201002... (numbers within 3876 of each other)');
+    expect(j.reason).toBe(
+      'session IDs are a counter under the prefix "s": s1764667200123, s1764667200456, s1764667201002... (numbers within 3876 of each other)',
+    );
     // A clock after a shared prefix that is no family of its own (the prefixes differ in more than the number).
     const k = judgeSessionIdsUnguessable(sessions(['t1764667200123a', 't1764667200456b', 't1764667201002c', 't1764667203999d']));
     expect(k.status).toBe('fail');

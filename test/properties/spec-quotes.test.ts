@@ -14,7 +14,9 @@ test('unknown-cursor-rejected quotes the MUST on a GET (a stream or 405) in ever
   for (const revision of streamableRevisions) {
     expect(d.quotes).toContainEqual(getStreamOr405.find((q) => q.revision === revision));
   }
-  expect(getStreamOr405[0]!.text).toMatch(/^The server MUST either return Content-Type: text\/event-stream in response to this HTTP GET, or else return HTTP 405 Method Not Allowed/);
+  expect(getStreamOr405[0]!.text).toMatch(
+    /^The server MUST either return Content-Type: text\/event-stream in response to this HTTP GET, or else return HTTP 405 Method Not Allowed/,
+  );
   expect(getStreamOr405[0]!.url).toBe('https://modelcontextprotocol.io/specification/2025-03-26/basic/transports#listening-for-messages-from-the-server');
   expect(d.rationale).toContain('a 404 (or 400) to a resume GET on a live session breaks that MUST');
   expect(d.rationale).toContain('The spec is not wholly silent, though');

@@ -23,7 +23,7 @@ describe('unknown-cursor-rejected', () => {
     expect(j.reason).toBe('1 unknown cursor(s) refused with 404');
   });
 
-  test('pass: another session\'s cursor is unknown here, and 404 refuses it', () => {
+  test("pass: another session's cursor is unknown here, and 404 refuses it", () => {
     const h = new HistoryBuilder();
     h.initialize('A');
     const a = h.emit('A', 'a', 1);
@@ -65,7 +65,7 @@ describe('unknown-cursor-rejected', () => {
     expect(judgeUnknownCursorRejected(h.view()).status).toBe('pass');
   });
 
-  test('skip: the stream\'s own cursor is known', () => {
+  test("skip: the stream's own cursor is known", () => {
     const { h, call } = offering();
     h.resume('S', 'e1', {}, { resumes: call.conn });
     const j = judgeUnknownCursorRejected(h.view());

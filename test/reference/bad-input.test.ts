@@ -114,7 +114,16 @@ describe('bad input gets a 4xx with a JSON-RPC error body', () => {
     for (const bad of ['has space', 'caf\u00e9', 'x'.repeat(257)]) {
       expectError(await post(server, ping, { 'mcp-session-id': bad }), 400, -32000, /session ID/);
     }
-    expectError(await raw(server.url, { method: 'POST', path: `/messages?sessionId=${encodeURIComponent('a\u0001b')}`, headers: { 'content-type': 'application/json' }, body: ping }), 400, -32000);
+    expectError(
+      await raw(server.url, {
+        method: 'POST',
+        path: `/messages?sessionId=${encodeURIComponent('a\u0001b')}`,
+        headers: { 'content-type': 'application/json' },
+        body: ping,
+      }),
+      400,
+      -32000,
+    );
   });
 
   test('a request other than initialize without a session: 400', async () => {
@@ -133,22 +142,34 @@ describe('bad input gets a 4xx with a JSON-RPC error body', () => {
     const ping = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
     expect((await post(server, ping, { 'mcp-session-id': unknown })).json).toEqual(SESSION_NOT_FOUND);
     expect((await post(server, ping, { 'mcp-session-id': unknown })).status).toBe(404);
-    const get = await raw(server.url, { method: 'GET', path: '/mcp', headers: { accept: 'text/event-stream', 'mcp-session-id': unknown, 'last-event-id': 'x' } });
+    const get = await raw(server.url, {
+      method: 'GET',
+      path: '/mcp',
+      headers: { accept: 'text/event-stream', 'mcp-session-id': unknown, 'last-event-id': 'x' },
+    });
     expect([get.status, get.json]).toEqual([404, SESSION_NOT_FOUND]);
     const del = await raw(server.url, { method: 'DELETE', path: '/mcp', headers: { 'mcp-session-id': unknown } });
     expect([del.status, del.json]).toEqual([404, SESSION_NOT_FOUND]);
     const legacy = await post(server, ping, {}, `/messages?sessionId=${unknown}`);
     expect([legacy.status, legacy.json]).toEqual([404, SESSION_NOT_FOUND]);
-    const legacyResume = await raw(server.url, { method: 'GET', path: `/sse?sessionId=${unknown}`, headers: { accept: 'text/event-stream', 'last-event-id': 'x' } });
+    const legacyResume = await raw(server.url, {
+      method: 'GET',
+      path: `/sse?sessionId=${unknown}`,
+      headers: { accept: 'text/event-stream', 'last-event-id': 'x' },
+    });
     expect([legacyResume.status, legacyResume.json]).toEqual([404, SESSION_NOT_FOUND]);
   });
 
-  test("garbage and foreign Last-Event-IDs: what the machine says (404 under reference)", async () => {
+  test('garbage and foreign Last-Event-IDs: what the machine says (404 under reference)', async () => {
     const server = await startServer();
     const a = await streamableSession(server);
     const b = await streamableSession(server);
     const resume = (sessionId: string, lastEventId: string) =>
-      raw(server.url, { method: 'GET', path: '/mcp', headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25', 'last-event-id': lastEventId } });
+      raw(server.url, {
+        method: 'GET',
+        path: '/mcp',
+        headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25', 'last-event-id': lastEventId },
+      });
     expectError(await resume(a.id, 'garbage'), 404, -32001, /not an event of this session/);
     expectError(await resume(a.id, b.cursor), 404, -32001, /not an event of this session/); // b's cursor, a's session
     expect((await resume(a.id, a.cursor)).status).toBe(200);
@@ -157,7 +178,12 @@ describe('bad input gets a 4xx with a JSON-RPC error body', () => {
   test('after DELETE the session answers 404, and an unsupported MCP-Protocol-Version is 400', async () => {
     const server = await startServer();
     const { id } = await streamableSession(server);
-    expectError(await post(server, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }), { 'mcp-session-id': id, 'mcp-protocol-version': '1999-01-01' }), 400, -32000, /MCP-Protocol-Version/);
+    expectError(
+      await post(server, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }), { 'mcp-session-id': id, 'mcp-protocol-version': '1999-01-01' }),
+      400,
+      -32000,
+      /MCP-Protocol-Version/,
+    );
     const del = await raw(server.url, { method: 'DELETE', path: '/mcp', headers: { 'mcp-session-id': id } });
     expect(del.status).toBe(200);
     expectError(await post(server, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }), { 'mcp-session-id': id }), 404, -32001, /terminated/);
@@ -173,7 +199,12 @@ describe('bad input gets a 4xx with a JSON-RPC error body', () => {
     expectError(await raw(server.url, { method: 'GET', path: '/messages' }), 405, -32000);
     const { id } = await streamableSession(server);
     // A streamable session presented at /sse is not found for that transport, cursor or not.
-    expectError(await raw(server.url, { method: 'GET', path: `/sse?sessionId=${id}`, headers: { accept: 'text/event-stream' } }), 404, -32001, /not found for this transport/);
+    expectError(
+      await raw(server.url, { method: 'GET', path: `/sse?sessionId=${id}`, headers: { accept: 'text/event-stream' } }),
+      404,
+      -32001,
+      /not found for this transport/,
+    );
   });
 
   test('malformed HTTP gets 400 with a JSON-RPC body too', async () => {
@@ -211,9 +242,7 @@ describe('bad input gets a 4xx with a JSON-RPC error body', () => {
 
 /** Strings node:http will send as a header value (latin1, no control characters but tab). */
 const headerText = (maxLength: number) =>
-  fc.array(fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff })), { maxLength }).map((codes) =>
-    String.fromCharCode(...codes),
-  );
+  fc.array(fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff })), { maxLength }).map((codes) => String.fromCharCode(...codes));
 
 /** Each field as a constant arbitrary, for `fc.record`. */
 function constants<T extends Record<string, unknown>>(values: T): { [K in keyof T]: fc.Arbitrary<T[K]> } {
@@ -240,13 +269,7 @@ test('fuzz: random requests never get a 5xx, and the server still serves a fresh
   const legacyId = legacy.session.sessionId!;
   const legacyCursor = server.sessions.get(legacyId)!.context.log.at(-1)!.id;
 
-  const sessionId = fc.oneof(
-    fc.constant(undefined),
-    fc.constant(streamable.id),
-    fc.constant(legacyId),
-    fc.constant('0'.repeat(32)),
-    headerText(300),
-  );
+  const sessionId = fc.oneof(fc.constant(undefined), fc.constant(streamable.id), fc.constant(legacyId), fc.constant('0'.repeat(32)), headerText(300));
   const emitCall = fc
     .record({ label: fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), count: fc.oneof(fc.integer({ min: -5, max: 1005 }), fc.double(), fc.string()) })
     .map((args) => JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'emit', arguments: args } }));
@@ -288,8 +311,16 @@ test('fuzz: random requests never get a 5xx, and the server still serves a fresh
   const gatedRequest = fc.oneof(
     fc.record({ ...constants({ ...post, path: '/mcp', protocolVersion: '2025-11-25' }), sessionId: fc.option(liveId, { nil: undefined }), body: messageBody }),
     fc.record({ ...constants({ ...get, path: '/mcp', protocolVersion: undefined }), sessionId: liveId, lastEventId: cursor }),
-    fc.record({ ...constants({ ...get, sessionId: undefined, protocolVersion: undefined }), path: liveId.map((id) => `/sse?sessionId=${id}`), lastEventId: cursor }),
-    fc.record({ ...constants({ ...post, sessionId: undefined, protocolVersion: undefined }), path: liveId.map((id) => `/messages?sessionId=${id}`), body: messageBody }),
+    fc.record({
+      ...constants({ ...get, sessionId: undefined, protocolVersion: undefined }),
+      path: liveId.map((id) => `/sse?sessionId=${id}`),
+      lastEventId: cursor,
+    }),
+    fc.record({
+      ...constants({ ...post, sessionId: undefined, protocolVersion: undefined }),
+      path: liveId.map((id) => `/messages?sessionId=${id}`),
+      body: messageBody,
+    }),
   );
   const request = fc.oneof(randomRequest, gatedRequest);
 

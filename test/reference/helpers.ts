@@ -6,10 +6,7 @@
 import http from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import {
-  StreamableHTTPClientTransport,
-  type StreamableHTTPClientTransportOptions,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach } from 'vitest';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../../src/reference/index.js';
@@ -93,8 +90,7 @@ export function raw(baseUrl: string, request: RawRequest): Promise<RawAnswer> {
           path: request.path,
           // Node sends no length for a body on GET/DELETE/OPTIONS, so the server would read it as the
           // next request: always declare it, as a correct client does.
-          headers:
-            request.body === undefined ? request.headers : { 'content-length': Buffer.byteLength(request.body), ...request.headers },
+          headers: request.body === undefined ? request.headers : { 'content-length': Buffer.byteLength(request.body), ...request.headers },
           agent: false,
         },
         (res) => {
@@ -174,9 +170,7 @@ export async function connectSdk(
     for (const wake of wakers) wake();
   });
   const transport =
-    kind === 'streamable'
-      ? new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), options)
-      : new SSEClientTransport(new URL(`${baseUrl}/sse`));
+    kind === 'streamable' ? new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), options) : new SSEClientTransport(new URL(`${baseUrl}/sse`));
   defer(() => withBound(client.close(), 'SDK client close'));
   await withBound(client.connect(transport), `SDK connect over ${kind}`);
   const notifications = (label: string, count: number): Promise<number[]> =>

@@ -78,11 +78,24 @@ test('reference: an uninitialized legacy session ID at /mcp gets the same 404 as
   expect(server.sessions.get(id!)!.context.protocolVersion).toBeNull();
   const notFound = { code: -32001, message: 'session not found for this transport' };
   const mcp = { 'mcp-session-id': id!, 'mcp-protocol-version': '2025-11-25' };
-  const ping = await raw(server.url, { method: 'POST', path: '/mcp', headers: { ...POST_HEADERS, ...mcp }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }) });
+  const ping = await raw(server.url, {
+    method: 'POST',
+    path: '/mcp',
+    headers: { ...POST_HEADERS, ...mcp },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }),
+  });
   expect([ping.status, ping.json]).toEqual([404, { jsonrpc: '2.0', error: notFound, id: 3 }]);
-  const notify = await raw(server.url, { method: 'POST', path: '/mcp', headers: { ...POST_HEADERS, ...mcp }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  const notify = await raw(server.url, {
+    method: 'POST',
+    path: '/mcp',
+    headers: { ...POST_HEADERS, ...mcp },
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
   expect([notify.status, notify.json]).toEqual([404, { jsonrpc: '2.0', error: notFound, id: null }]);
-  for (const headers of [{ ...mcp, accept: 'text/event-stream' }, { ...mcp, accept: 'text/event-stream', 'last-event-id': 'sse:1' }]) {
+  for (const headers of [
+    { ...mcp, accept: 'text/event-stream' },
+    { ...mcp, accept: 'text/event-stream', 'last-event-id': 'sse:1' },
+  ]) {
     const get = await raw(server.url, { method: 'GET', path: '/mcp', headers });
     expect([get.status, get.json]).toEqual([404, { jsonrpc: '2.0', error: notFound, id: null }]);
   }
@@ -153,7 +166,10 @@ test('reference: a streamable resume after an unclean drop replays exactly the e
   const session = server.sessions.get(init.ok ? init.sessionId! : '')!;
   const log = session.context.log;
   const at = log.findIndex((e) => e.id === cursor);
-  const expected = log.slice(at + 1).filter((e) => e.stream === log[at]!.stream).map((e) => e.id);
+  const expected = log
+    .slice(at + 1)
+    .filter((e) => e.stream === log[at]!.stream)
+    .map((e) => e.id);
   const replayed = c.history.entries.flatMap((e) => (e.type === 'receive' && e.conn === resumed.conn ? [e.id] : []));
   expect(replayed).toEqual(expected);
   expect(expected).toHaveLength(5); // seq 3..6 and the result

@@ -15,10 +15,15 @@ useCleanup();
 test('the SDK reconnects a cut POST stream with its Last-Event-ID and gets exactly what it missed', async () => {
   const server = await startServer();
   const { fetch, cut } = cuttingFetch(3); // priming, seq 1, seq 2
-  const { client, received } = await connectSdk(server.url, 'streamable', {}, {
-    fetch,
-    reconnectionOptions: { initialReconnectionDelay: 1, maxReconnectionDelay: 10, reconnectionDelayGrowFactor: 1, maxRetries: 2 },
-  });
+  const { client, received } = await connectSdk(
+    server.url,
+    'streamable',
+    {},
+    {
+      fetch,
+      reconnectionOptions: { initialReconnectionDelay: 1, maxReconnectionDelay: 10, reconnectionDelayGrowFactor: 1, maxRetries: 2 },
+    },
+  );
   const tokens: string[] = [];
   const result = await withBound(
     client.callTool({ name: 'emit', arguments: { label: 'cut', count: 5 } }, CallToolResultSchema, {
@@ -45,11 +50,16 @@ test('the SDK reconnects a cut POST stream with its Last-Event-ID and gets exact
 test('a new SDK client resumes the cut stream with the resumption token the first one was given', async () => {
   const server = await startServer();
   const { fetch, cut } = cuttingFetch(3);
-  const first = await connectSdk(server.url, 'streamable', {}, {
-    fetch,
-    // No automatic reconnection: the application resumes by itself, with the token it kept.
-    reconnectionOptions: { initialReconnectionDelay: 1, maxReconnectionDelay: 1, reconnectionDelayGrowFactor: 1, maxRetries: 0 },
-  });
+  const first = await connectSdk(
+    server.url,
+    'streamable',
+    {},
+    {
+      fetch,
+      // No automatic reconnection: the application resumes by itself, with the token it kept.
+      reconnectionOptions: { initialReconnectionDelay: 1, maxReconnectionDelay: 1, reconnectionDelayGrowFactor: 1, maxRetries: 0 },
+    },
+  );
   first.client.onerror = () => {}; // "Maximum reconnection attempts (0) exceeded." is expected here
   let token: string | undefined;
   const abandoned = first.client
@@ -66,11 +76,9 @@ test('a new SDK client resumes the cut stream with the resumption token the firs
   // With a session ID, the SDK client skips initialize: it rejoins the session.
   const second = await connectSdk(server.url, 'streamable', {}, { sessionId });
   const result = await withBound(
-    second.client.request(
-      { method: 'tools/call', params: { name: 'emit', arguments: { label: 'token', count: 5 } } },
-      CallToolResultSchema,
-      { resumptionToken: token },
-    ),
+    second.client.request({ method: 'tools/call', params: { name: 'emit', arguments: { label: 'token', count: 5 } } }, CallToolResultSchema, {
+      resumptionToken: token,
+    }),
     'the resumed call',
   );
   // The replay carries the original call's result: the tool did not run again.

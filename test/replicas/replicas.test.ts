@@ -47,7 +47,14 @@ async function send(base: string, init: RequestInit): Promise<Answer> {
       'SSE messages',
       ms,
     );
-  return { status: res.status, replica: res.headers.get('x-replica'), sessionId: res.headers.get('mcp-session-id'), messages, readUntil, close: () => abort.abort() };
+  return {
+    status: res.status,
+    replica: res.headers.get('x-replica'),
+    sessionId: res.headers.get('mcp-session-id'),
+    messages,
+    readUntil,
+    close: () => abort.abort(),
+  };
 }
 
 const hasResult = (id: number) => (ms: unknown[]) => ms.some((m) => (m as { id?: unknown }).id === id && 'result' in (m as object));
@@ -59,7 +66,11 @@ async function openSession(base: string): Promise<string> {
   await init.readUntil(hasResult(1));
   init.close();
   expect(init.sessionId).toBeTruthy();
-  const ack = await send(base, { method: 'POST', headers: streamableHeaders(init.sessionId!), body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  const ack = await send(base, {
+    method: 'POST',
+    headers: streamableHeaders(init.sessionId!),
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
   expect(ack.status).toBe(202);
   return init.sessionId!;
 }
@@ -78,10 +89,12 @@ async function unsolicitedAcrossReplicas(base: string): Promise<{ streamReplica:
   await call.readUntil(hasResult(7));
   call.close();
   // The notifications were stored before the result was sent: give the stream a generous bound to carry them.
-  const arrived = await stream.readUntil((ms) => unsolicited(label)(ms) >= 3, 5_000).then(
-    (ms) => unsolicited(label)(ms),
-    () => unsolicited(label)(stream.messages),
-  );
+  const arrived = await stream
+    .readUntil((ms) => unsolicited(label)(ms) >= 3, 5_000)
+    .then(
+      (ms) => unsolicited(label)(ms),
+      () => unsolicited(label)(stream.messages),
+    );
   stream.close();
   return { streamReplica: stream.replica, callReplica: call.replica, arrived };
 }
@@ -132,7 +145,11 @@ describe('replicas sharing Redis', () => {
     const sessionId = await openSession(deployment.url);
     const replicas = new Set<string | null>();
     for (let id = 2; id <= 4; id++) {
-      const list = await send(deployment.url, { method: 'POST', headers: streamableHeaders(sessionId), body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }) });
+      const list = await send(deployment.url, {
+        method: 'POST',
+        headers: streamableHeaders(sessionId),
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }),
+      });
       expect(list.status).toBe(200);
       await list.readUntil(hasResult(id));
       list.close();

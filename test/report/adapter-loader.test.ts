@@ -56,8 +56,16 @@ describe('loadAdapter (inside vitest)', () => {
 
   test.each([
     ['a missing file', 'fixtures/nope.ts', /^adapter \/.*\/nope\.ts: no such file$/],
-    ['an unsupported extension', 'fixtures/adapter.py', /^adapter \/.*\/adapter\.py: unsupported extension "\.py"; expected one of \.ts, \.mts, \.cts, \.js, \.mjs, \.cjs$/],
-    ['a module that throws on import', 'fixtures/throws-on-import.ts', /^adapter \/.*\/throws-on-import\.ts: failed to load: boom on import: cannot read configuration$/],
+    [
+      'an unsupported extension',
+      'fixtures/adapter.py',
+      /^adapter \/.*\/adapter\.py: unsupported extension "\.py"; expected one of \.ts, \.mts, \.cts, \.js, \.mjs, \.cjs$/,
+    ],
+    [
+      'a module that throws on import',
+      'fixtures/throws-on-import.ts',
+      /^adapter \/.*\/throws-on-import\.ts: failed to load: boom on import: cannot read configuration$/,
+    ],
     [
       'a default export that is not a function',
       'fixtures/default-not-function.ts',
@@ -86,7 +94,10 @@ describe('loadAdapter (inside vitest)', () => {
   test('start() resolves without a string url: a one-line error, and what it started is stopped', async () => {
     counters.badShapeStops = 0;
     const adapter = await loadAdapter(fixture('bad-shape.ts'));
-    expectOneLine(await failure(adapter.start()), /bad-shape\.ts: start\(\) must resolve to \{url: string, stop: function\}; got an object with keys url, stop$/);
+    expectOneLine(
+      await failure(adapter.start()),
+      /bad-shape\.ts: start\(\) must resolve to \{url: string, stop: function\}; got an object with keys url, stop$/,
+    );
     expect(counters.badShapeStops).toBe(1);
   });
 
@@ -135,7 +146,9 @@ function fixturePackage(dir: string, manifest: object, files: Record<string, str
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest));
   for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
-  return Object.keys(files).filter((name) => name.startsWith('candidate.')).map((name) => join(dir, name));
+  return Object.keys(files)
+    .filter((name) => name.startsWith('candidate.'))
+    .map((name) => join(dir, name));
 }
 
 /** The three lines load-adapter.ts prints per module, in order, with each module's own body. */
@@ -190,7 +203,10 @@ describe('loadAdapter through ts-node (as bin/mcp-resume-spec.js runs it)', () =
     const run = await loadThroughTsNode(...paths);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expectLoaded(run.stdout, ['.ts', '.cts', '.mts', '.js', '.cjs', '.mjs'].map((ext) => `commonjs ${ext}`));
+    expectLoaded(
+      run.stdout,
+      ['.ts', '.cts', '.mts', '.js', '.cjs', '.mjs'].map((ext) => `commonjs ${ext}`),
+    );
   });
 
   test('a package with "type": "module" (no tsconfig): .ts, .cts, .mts, .js, .cjs, .mjs all load', async () => {
@@ -210,7 +226,10 @@ describe('loadAdapter through ts-node (as bin/mcp-resume-spec.js runs it)', () =
     const run = await loadThroughTsNode(...paths);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expectLoaded(run.stdout, ['.ts', '.cts', '.mts', '.js', '.cjs', '.mjs'].map((ext) => `module ${ext}`));
+    expectLoaded(
+      run.stdout,
+      ['.ts', '.cts', '.mts', '.js', '.cjs', '.mjs'].map((ext) => `module ${ext}`),
+    );
   });
 
   test("a .ts in a CommonJS scope importing a sibling .ts as './body.js' (as TypeScript under NodeNext writes it) loads", async () => {
@@ -220,7 +239,9 @@ describe('loadAdapter through ts-node (as bin/mcp-resume-spec.js runs it)', () =
       {
         'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'ES2022', strict: true } }),
         'body.ts': "export const body: string = 'imported through ./body.js';\n",
-        'candidate.ts': candidateSource('ts-cjs', 'unused').replace("import type { AddressInfo } from 'node:net';", "import type { AddressInfo } from 'node:net';\nimport { body } from './body.js';").replace('response.end("unused")', 'response.end(body)'),
+        'candidate.ts': candidateSource('ts-cjs', 'unused')
+          .replace("import type { AddressInfo } from 'node:net';", "import type { AddressInfo } from 'node:net';\nimport { body } from './body.js';")
+          .replace('response.end("unused")', 'response.end(body)'),
       },
     );
     const run = await loadThroughTsNode(path!);

@@ -24,7 +24,14 @@ describe('JSON report', () => {
     expect(json.candidate).toEqual({ name: '@modelcontextprotocol/sdk', version: '1.32.2', url: 'http://127.0.0.1:41234' });
     expect(json.abilities!.endpoints).toEqual({ streamable: 'http://127.0.0.1:41234/mcp', sse: 'http://127.0.0.1:41234/sse' });
     const { id: _id, level: _level, ...basis } = definitions['no-silent-loss'];
-    expect(json.properties[0]).toEqual({ id: 'no-silent-loss', status: 'pass', level: 'should', basis, runs: 200, reason: 'every promised event reached the application' });
+    expect(json.properties[0]).toEqual({
+      id: 'no-silent-loss',
+      status: 'pass',
+      level: 'should',
+      basis,
+      runs: 200,
+      reason: 'every promised event reached the application',
+    });
     expect(json.properties.map((p) => p.level)).toEqual(['should', 'policy', 'policy', 'must']);
     expect(json.properties[0]!.basis.quotes).not.toBe(definitions['no-silent-loss'].quotes);
     // steps in words (rendered from the data), and the data itself under `trace`
@@ -132,11 +139,17 @@ describe('JSON report', () => {
     expect(renderJson(sampleReport())).toMatch(/^\{\n {2}"tool"/);
   });
 
-  test('a check that could not be done: status error with the reason, no properties; the CLI\'s status, time and baseline pass through', () => {
+  test("a check that could not be done: status error with the reason, no properties; the CLI's status, time and baseline pass through", () => {
     const error = errorJsonReport({ name: 'adapter' }, 'adapter adapter.ts: failed to load', 12.6);
     expect(error).toMatchObject({ status: 'error', error: 'adapter adapter.ts: failed to load', ms: 13, candidate: { name: 'adapter' }, properties: [] });
     expect(errors(JSON.parse(renderJson(error)))).toEqual([]);
-    const baseline = { file: 'b.json', known: ['unknown-cursor-rejected' as const], fixed: ['no-silent-loss' as const], unjudged: ['session-ids-visible-ascii' as const], narrowedBy: ['--only'] };
+    const baseline = {
+      file: 'b.json',
+      known: ['unknown-cursor-rejected' as const],
+      fixed: ['no-silent-loss' as const],
+      unjudged: ['session-ids-visible-ascii' as const],
+      narrowedBy: ['--only'],
+    };
     const json = jsonReport(sampleReport(), { status: 'pass', ms: 1234.4, baseline });
     expect(json).toMatchObject({ status: 'pass', ms: 1234, baseline });
     expect(errors(json)).toEqual([]);

@@ -75,7 +75,9 @@ describe('JUnit XML', () => {
     const suite = findAll(root, 'testsuite')[0]!;
     expect(suite.attributes.failures).toBe('3');
     const stall = findAll(suite, 'testcase').find((c) => c.attributes.name === 'no-silent-stall')!;
-    expect(findAll(stall, 'failure')[0]!.text).toContain('consequence of unknown-cursor-rejected (same run, step 3): the same trace as unknown-cursor-rejected\n');
+    expect(findAll(stall, 'failure')[0]!.text).toContain(
+      'consequence of unknown-cursor-rejected (same run, step 3): the same trace as unknown-cursor-rejected\n',
+    );
     const out = suite.children.filter((c) => c.name === 'system-out');
     expect(out).toHaveLength(1);
     expect(out[0]!.text).toBe(
@@ -90,7 +92,9 @@ describe('JUnit XML', () => {
 
   test('a failure that never broke on its own says what it follows from', () => {
     const cases = findAll(parseXml(renderJunit(followingReport())), 'testcase');
-    expect(findAll(cases.find((c) => c.attributes.name === 'at-most-once-effect')!, 'failure')[0]!.text).toContain('\nnever failed on its own: every run that broke it also broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix unknown-cursor-rejected first\n');
+    expect(findAll(cases.find((c) => c.attributes.name === 'at-most-once-effect')!, 'failure')[0]!.text).toContain(
+      '\nnever failed on its own: every run that broke it also broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix unknown-cursor-rejected first\n',
+    );
   });
 
   test('escapers', () => {
@@ -123,19 +127,30 @@ describe('JUnit XML', () => {
     expect(findAll(findAll(root, 'testsuite')[0]!, 'property').find((p) => p.attributes.name === 'baseline')?.attributes.value).toBe('b.json');
     const cases = new Map(findAll(root, 'testcase').map((c) => [c.attributes.name, c]));
     const mark = (id: string) => findAll(cases.get(id)!, 'property').find((p) => p.attributes.name === 'baseline')?.attributes.value;
-    expect([mark('unknown-cursor-rejected'), mark('no-silent-loss'), mark('order-preserved'), mark('session-ids-visible-ascii')]).toEqual(['known', 'fixed', undefined, undefined]);
+    expect([mark('unknown-cursor-rejected'), mark('no-silent-loss'), mark('order-preserved'), mark('session-ids-visible-ascii')]).toEqual([
+      'known',
+      'fixed',
+      undefined,
+      undefined,
+    ]);
     // A known failure does not fail the check: a JUnit reader must not count it either. Skipped, the detail kept.
     expect(findAll(cases.get('unknown-cursor-rejected')!, 'failure')).toHaveLength(0);
     const known = findAll(cases.get('unknown-cursor-rejected')!, 'skipped')[0]!;
-    expect(known.attributes.message).toBe('known failure (baseline b.json): does not fail the check: [POLICY] GET /mcp with an unknown Last-Event-ID was answered 200 with a quiet stream');
+    expect(known.attributes.message).toBe(
+      'known failure (baseline b.json): does not fail the check: [POLICY] GET /mcp with an unknown Last-Event-ID was answered 200 with a quiet stream',
+    );
     expect(known.text).toMatch(/^known failure: covered by the baseline b\.json, it does not fail the check\n\n/);
     expect(known.text).toContain('replay: ');
     expect(findAll(cases.get('order-preserved')!, 'failure')[0]!.text).not.toContain('baseline');
     expect(findAll(cases.get('no-silent-loss')!, 'system-out')[0]!.text).toBe(
       'FIXED no-silent-loss: listed in the baseline, passes now (remove it from the baseline)\nevery promised event reached the application',
     );
-    const suiteOut = findAll(root, 'system-out').map((e) => e.text).at(-1);
-    expect(suiteOut).toBe('baseline b.json: 1 known failure(s) do not fail the check (unknown-cursor-rejected)\nFIXED no-silent-loss: listed in the baseline, passes now (remove it from the baseline)');
+    const suiteOut = findAll(root, 'system-out')
+      .map((e) => e.text)
+      .at(-1);
+    expect(suiteOut).toBe(
+      'baseline b.json: 1 known failure(s) do not fail the check (unknown-cursor-rejected)\nFIXED no-silent-loss: listed in the baseline, passes now (remove it from the baseline)',
+    );
     // The new failure alone is a failure, as the exit status counts.
     expect(root.attributes).toMatchObject({ failures: '1', skipped: '2' });
   });

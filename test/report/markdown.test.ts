@@ -7,14 +7,7 @@ import type { TraceStepData } from '../../model/trace-step.js';
 import { enabledSteps } from '../../model/world-steps.js';
 import type { WorldStep } from '../../model/world-types.js';
 import { initialWorld, step } from '../../model/world.js';
-import {
-  escapeMarkdown,
-  escapeMermaid,
-  renderMarkdown,
-  sequenceDiagram,
-  vitestReproduction,
-  whyRequired,
-} from '../../src/report/markdown.js';
+import { escapeMarkdown, escapeMermaid, renderMarkdown, sequenceDiagram, vitestReproduction, whyRequired } from '../../src/report/markdown.js';
 import { basisOf } from '../../properties/definitions.js';
 import { applyBaseline, baselineLines } from '../../src/report/baseline.js';
 import type { Counterexample, SuiteReport } from '../../src/check-server/types.js';
@@ -108,7 +101,9 @@ describe('Mermaid sequence diagram', () => {
         world = step(world, next);
       }
       const traced = replay(policy, { ...defaultBounds, deletes: 1 }, path);
-      const diagram = sequenceDiagram(traced.map((t) => t.data)).split('\n').slice(4);
+      const diagram = sequenceDiagram(traced.map((t) => t.data))
+        .split('\n')
+        .slice(4);
       for (const t of traced) {
         seen.add(t.step.type);
         const first = diagram.find((line) => line.includes(`: (${t.index}) `))!;
@@ -176,7 +171,7 @@ describe('vitest reproduction', () => {
     expect(snippet).toContain('const SEED = 1234567;');
     expect(snippet).toContain('const PATH = "12:3:0:0";');
     expect(snippet).toContain('runSuite(candidate, { seed: SEED, path: PATH, only: [ID] })');
-    expect(snippet).toContain("const property = result.properties.find(p => p.id === ID)!;");
+    expect(snippet).toContain('const property = result.properties.find(p => p.id === ID)!;');
     expect(snippet).toContain("expect(property.status, property.reason).toBe('pass');");
     expect(snippet).not.toContain("toBe('fail')");
     const out = ts.transpileModule(snippet, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext } });
@@ -187,21 +182,26 @@ describe('vitest reproduction', () => {
     const snippet = vitestReproduction(report, 'unknown-cursor-rejected', report.properties[1]!.counterexample!, { url: 'http://127.0.0.1:3000' });
     expect(snippet).toContain('const SEED = -1;');
     expect(snippet).toContain('const PATH = "probe:garbage-cursor";');
-    expect(snippet).toContain(
-      'const candidate: CandidateTarget = { name: "@modelcontextprotocol/sdk", version: "1.32.2", url: "http://127.0.0.1:3000" };',
-    );
+    expect(snippet).toContain('const candidate: CandidateTarget = { name: "@modelcontextprotocol/sdk", version: "1.32.2", url: "http://127.0.0.1:3000" };');
     expect(snippet).not.toContain('startCandidate');
     expect(snippet).toContain("import { expect, test } from 'vitest';");
   });
 
   test('headers given with --header: read from the environment, their values never written', () => {
-    const snippet = vitestReproduction(report, 'unknown-cursor-rejected', report.properties[1]!.counterexample!, { url: 'http://127.0.0.1:3000', headerNames: ['authorization'] });
+    const snippet = vitestReproduction(report, 'unknown-cursor-rejected', report.properties[1]!.counterexample!, {
+      url: 'http://127.0.0.1:3000',
+      headerNames: ['authorization'],
+    });
     expect(snippet).toContain(`const headers = { "authorization": process.env.MCP_HEADER_AUTHORIZATION ?? '' };`);
     expect(snippet).toContain('url: "http://127.0.0.1:3000", headers };');
-    const adapted = vitestReproduction(report, 'unknown-cursor-rejected', report.properties[1]!.counterexample!, { adapter: 'gated.ts', headerNames: ['x-api-key'] });
+    const adapted = vitestReproduction(report, 'unknown-cursor-rejected', report.properties[1]!.counterexample!, {
+      adapter: 'gated.ts',
+      headerNames: ['x-api-key'],
+    });
     expect(adapted).toContain('process.env.MCP_HEADER_X_API_KEY');
     expect(adapted).toContain('headers: { ...running.headers, ...headers } };');
-    for (const source of [snippet, adapted]) expect(ts.transpileModule(source, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext } }).diagnostics ?? []).toEqual([]);
+    for (const source of [snippet, adapted])
+      expect(ts.transpileModule(source, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext } }).diagnostics ?? []).toEqual([]);
     const withClient = vitestReproduction(report, 'order-preserved', failing.counterexample!, { url: 'http://127.0.0.1:3000', client: { dedup: false } });
     expect(withClient).toContain('runSuite(candidate, { seed: SEED, path: PATH, only: [ID], client: {"dedup":false} })');
     const document = renderMarkdown(report, { url: 'http://127.0.0.1:3000', headerNames: ['authorization'] });
@@ -212,10 +212,18 @@ describe('vitest reproduction', () => {
   });
 
   test('run for real (runSuite stubbed): starts the adapter, replays with seed and path, red while the property fails, green once it holds, stops it', async () => {
-    const counterexample: Counterexample = { steps: [{ index: 1, kind: 'initialize', actor: 'client', transport: 'streamable', answer: { status: 200 } }], seed: 42, path: `coverage:17 ${nasty}` };
+    const counterexample: Counterexample = {
+      steps: [{ index: 1, kind: 'initialize', actor: 'client', transport: 'streamable', answer: { status: 200 } }],
+      seed: 42,
+      path: `coverage:17 ${nasty}`,
+    };
     const snippet = vitestReproduction(report, 'no-silent-loss', counterexample, { adapter: '/abs/adapter.ts', paths: { mcp: '/v2/mcp' } });
     const js = ts.transpileModule(snippet, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
-    const hooks: { before: Array<() => Promise<void>>; after: Array<() => Promise<void>>; tests: Array<() => Promise<void>> } = { before: [], after: [], tests: [] };
+    const hooks: { before: Array<() => Promise<void>>; after: Array<() => Promise<void>>; tests: Array<() => Promise<void>> } = {
+      before: [],
+      after: [],
+      tests: [],
+    };
     const calls: Array<{ candidate: { url: string; name: string; paths?: unknown }; options: { seed: number; path: string; only: string[] } }> = [];
     // What the replay finds: the bug still there, then fixed.
     const statuses = ['fail', 'pass'];
@@ -316,7 +324,9 @@ describe('Markdown report', () => {
 
   test('a failure that never broke on its own says what it follows from, above its own trace', () => {
     const section = renderMarkdown(followingReport()).split('### `at-most-once-effect`')[1]!;
-    expect(section).toContain('**never failed on its own: every run that broke it also broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix unknown-cursor-rejected first**\n\nTrace:');
+    expect(section).toContain(
+      '**never failed on its own: every run that broke it also broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix unknown-cursor-rejected first**\n\nTrace:',
+    );
   });
 
   test('a baseline: the table marks a failure it covers (known) and a listed one that passes (FIXED); its lines in a section', () => {
@@ -347,7 +357,15 @@ describe('Markdown report', () => {
   test('a code span around a replay command with backticks uses a longer delimiter', () => {
     const report: SuiteReport = {
       candidate: { name: 'x', url: 'http://127.0.0.1:1' },
-      properties: [{ id: 'no-silent-loss', ...basisOf('no-silent-loss'), status: 'fail', runs: 1, counterexample: { steps: [{ index: 1, kind: 'ping', actor: 'client', answer: {} }], seed: 1, path: '1:2' } }],
+      properties: [
+        {
+          id: 'no-silent-loss',
+          ...basisOf('no-silent-loss'),
+          status: 'fail',
+          runs: 1,
+          counterexample: { steps: [{ index: 1, kind: 'ping', actor: 'client', answer: {} }], seed: 1, path: '1:2' },
+        },
+      ],
     };
     const md = renderMarkdown(report, { invocation: 'check --url `weird`' });
     expect(md).toContain('Replay: ``check --url `weird` --seed 1 --path 1:2``');
@@ -359,15 +377,19 @@ describe('why this is required', () => {
     const { level, basis } = basisOf('unknown-cursor-rejected');
     const block = whyRequired(level, basis).join('\n');
     expect(block).toMatch(/^\*\*Why this is required\*\* \(\[POLICY\] this project's rule where the MCP specification is silent\):/);
-    expect(block).toContain('> The server MAY use this header to replay messages that would have been sent after the last event ID, on the stream that was disconnected, and to resume the stream from that point.');
-    expect(block).toContain('> — [MCP 2025-11-25, Session Management](https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#session-management)');
+    expect(block).toContain(
+      '> The server MAY use this header to replay messages that would have been sent after the last event ID, on the stream that was disconnected, and to resume the stream from that point.',
+    );
+    expect(block).toContain(
+      '> — [MCP 2025-11-25, Session Management](https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#session-management)',
+    );
     expect(block).not.toContain('2025-03-26');
     expect(block).toContain(`Why this project requires it: ${escapeMarkdown(basis.rationale!)}`);
     expect(block).toContain('Seed claims: `003-quiet-stream`, `003-rule`');
     expect(block).not.toContain('How it follows');
   });
 
-  test("a derived MUST says how it follows; a quoted list stays a list inside the blockquote", () => {
+  test('a derived MUST says how it follows; a quoted list stays a list inside the blockquote', () => {
     const { level, basis } = basisOf('capabilities-honoured');
     const block = whyRequired(level, basis);
     expect(block[0]).toContain('[DERIVED] follows from a MUST');
@@ -384,7 +406,7 @@ describe('why this is required', () => {
 });
 
 describe('vitest reproduction: adapter paths', () => {
-  test('the import names no machine\'s folders: relative to the directory the check ran in, with a note to adjust it', () => {
+  test("the import names no machine's folders: relative to the directory the check ran in, with a note to adjust it", () => {
     const report = sampleReport();
     const counterexample = report.properties[2]!.counterexample!;
     const note = '// The adapter path below is relative to the directory the check ran in: adjust it to where you put this test.\n';

@@ -92,7 +92,12 @@ export function nastyReport(): SuiteReport {
       ? {
           counterexample: {
             ...p.counterexample,
-            steps: p.counterexample.steps.map((s) => ({ ...s, detail: nasty, answer: { ...s.answer, reason: nasty }, ...(s.expected ? { expected: { reason: nasty } } : {}) })),
+            steps: p.counterexample.steps.map((s) => ({
+              ...s,
+              detail: nasty,
+              answer: { ...s.answer, reason: nasty },
+              ...(s.expected ? { expected: { reason: nasty } } : {}),
+            })),
             path: `probe:${nasty}`,
           },
         }
@@ -118,7 +123,9 @@ export function causedReport(): SuiteReport {
     causedBy: { property: 'unknown-cursor-rejected', step: 3 },
   });
   const step = cause.counterexample!.steps[2]!;
-  report.divergences = [{ step: { ...step, expected: step.expected! }, seed: -1, path: 'coverage:4', steps: cause.counterexample!.steps.slice(0, step.index), runs: 2 }];
+  report.divergences = [
+    { step: { ...step, expected: step.expected! }, seed: -1, path: 'coverage:4', steps: cause.counterexample!.steps.slice(0, step.index), runs: 2 },
+  ];
   return report;
 }
 

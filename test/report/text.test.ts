@@ -12,14 +12,14 @@ describe('text report', () => {
     expect(text.endsWith('\n')).toBe(true);
     expect(lines[0]).toBe('candidate: @modelcontextprotocol/sdk 1.32.2 at http://127.0.0.1:41234');
     expect(lines[1]).toBe('PASS  [SHOULD]   no-silent-loss             runs 200   every promised event reached the application');
-    expect(lines[2]).toBe(
-      'FAIL  [POLICY]   unknown-cursor-rejected    runs 3     GET /mcp with an unknown Last-Event-ID was answered 200 with a quiet stream',
-    );
+    expect(lines[2]).toBe('FAIL  [POLICY]   unknown-cursor-rejected    runs 3     GET /mcp with an unknown Last-Event-ID was answered 200 with a quiet stream');
     expect(lines[3]).toBe('FAIL  [POLICY]   order-preserved            runs 57    r1: seq 3 reached the application before seq 2');
     expect(lines[4]).toBe('SKIP  [MUST]     session-ids-visible-ascii  runs 0     the candidate serves no session IDs');
     expect(lines[5]).toBe('summary: 1 pass, 2 fail, 1 skip (4 properties)');
     expect(text).toContain('coverage: 38/40 model states reached by 17 scenarios\n');
-    expect(text).toContain('abilities: transports streamable at http://127.0.0.1:41234/mcp, sse at http://127.0.0.1:41234/sse; fixtures emit, emitUnsolicited\n');
+    expect(text).toContain(
+      'abilities: transports streamable at http://127.0.0.1:41234/mcp, sse at http://127.0.0.1:41234/sse; fixtures emit, emitUnsolicited\n',
+    );
     expect(text).toContain('interleavings: 200 runs, seed 1234567, 4321 ms\n');
 
     // the deterministic counterexample: its own numbers kept, its path as the replay
@@ -27,7 +27,9 @@ describe('text report', () => {
       [
         'FAIL [POLICY] unknown-cursor-rejected: GET /mcp with an unknown Last-Event-ID was answered 200 with a quiet stream',
         "  why: POLICY: this project's rule where the MCP specification is silent.",
-        ...whyLines('policy', basisOf('unknown-cursor-rejected').basis).slice(1).map((line) => `    ${line}`),
+        ...whyLines('policy', basisOf('unknown-cursor-rejected').basis)
+          .slice(1)
+          .map((line) => `    ${line}`),
         '  trace:',
         '    1. client initializes over streamable -> 200',
         '    2. client calls emit c1 over streamable -> 200',
@@ -42,7 +44,9 @@ describe('text report', () => {
       [
         'FAIL [POLICY] order-preserved: r1: seq 3 reached the application before seq 2',
         "  why: POLICY: this project's rule where the MCP specification is silent.",
-        ...whyLines('policy', basisOf('order-preserved').basis).slice(1).map((line) => `    ${line}`),
+        ...whyLines('policy', basisOf('order-preserved').basis)
+          .slice(1)
+          .map((line) => `    ${line}`),
         '  trace:',
         '    1. client initializes over streamable -> 200',
         '    2. client calls emit c1 over streamable -> 200',
@@ -117,7 +121,9 @@ describe('text report', () => {
     // the cause's own section still has the trace
     expect(text.match(/^ {2}trace:$/gm)).toHaveLength(2);
     // what the trace's short names stand for, once, for the names it uses (c1 and r1; no request, no legacy stream)
-    expect(text).toContain("\nnames in traces: c1, c2...: tool calls, in the order the client made them (c1#2: notification 2 of c1; on the wire its label ends in -c1); rN: a POST's response stream; a stream's N is its place among the streams its session opened, from 0\n");
+    expect(text).toContain(
+      "\nnames in traces: c1, c2...: tool calls, in the order the client made them (c1#2: notification 2 of c1; on the wire its label ends in -c1); rN: a POST's response stream; a stream's N is its place among the streams its session opened, from 0\n",
+    );
     const passing = sampleReport();
     passing.properties = passing.properties.filter((p) => p.status !== 'fail');
     expect(renderText(passing)).not.toContain('names in traces');
@@ -126,7 +132,9 @@ describe('text report', () => {
   test('a failure that never broke on its own says what it follows from, and keeps its own trace', () => {
     const text = renderText(followingReport());
     const section = text.slice(text.indexOf('] at-most-once-effect:'));
-    expect(section).toContain('\n  never failed on its own: every run that broke it also broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix unknown-cursor-rejected first\n  trace:\n');
+    expect(section).toContain(
+      '\n  never failed on its own: every run that broke it also broke unknown-cursor-rejected (or another property of higher precedence) at the same step; fix unknown-cursor-rejected first\n  trace:\n',
+    );
     expect(renderText(causedReport())).not.toContain('never failed on its own');
   });
 
@@ -148,11 +156,13 @@ describe('text report', () => {
 });
 
 describe('a failure graded below its property', () => {
-  test('says so under why: the level it rests on, which failures, and why; the property\'s own level says nothing of it', () => {
+  test("says so under why: the level it rests on, which failures, and why; the property's own level says nothing of it", () => {
     const { basis } = basisOf('no-silent-loss');
     const graded = whyLines('policy', basis);
     expect(graded[0]).toBe("POLICY: this project's rule where the MCP specification is silent.");
-    expect(graded.at(-2)).toMatch(/^Graded POLICY here, below the property's level: only notifications were lost \(every response arrived, or the stream carries none, as the standalone stream\)\. No MUST or SHOULD states/);
+    expect(graded.at(-2)).toMatch(
+      /^Graded POLICY here, below the property's level: only notifications were lost \(every response arrived, or the stream carries none, as the standalone stream\)\. No MUST or SHOULD states/,
+    );
     expect(whyLines('should', basis).join('\n')).not.toContain('Graded');
   });
 });

@@ -54,7 +54,9 @@ test('a server that answers garbage: unusable', async () => {
   });
   await expect(runSuite({ name: 'garbage', url }, fast)).rejects.toThrow(/neither transport/);
   // Said as what it is: a body that is not JSON, not a JSON body without the response.
-  await expect(runSuite({ name: 'garbage', url }, fast)).rejects.toThrow(/streamable HTTP at .*: initialize: protocol: 200 answer to initialize is not JSON: HTTP 200 \(text\/plain, 19 B\): "hello, I am not MCP"/);
+  await expect(runSuite({ name: 'garbage', url }, fast)).rejects.toThrow(
+    /streamable HTTP at .*: initialize: protocol: 200 answer to initialize is not JSON: HTTP 200 \(text\/plain, 19 B\): "hello, I am not MCP"/,
+  );
 });
 
 test('not a URL, or not http: a clear reason', async () => {
@@ -104,7 +106,13 @@ test('tools/list unanswered: the note says so, not that the candidate has no fix
       if (body.includes('"initialize"')) {
         const id = (JSON.parse(body) as { id: number }).id;
         res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'half-1' });
-        res.end(JSON.stringify({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'half', version: '1' } } }));
+        res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id,
+            result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'half', version: '1' } },
+          }),
+        );
       } else if (body.includes('"notifications/initialized"')) res.writeHead(202).end();
     });
   });
@@ -132,7 +140,11 @@ test('a candidate that crashes mid-run: the check stops and says so, passing and
     },
   );
   await expect(check).rejects.toThrow(CandidateLost);
-  await expect(check).rejects.toThrow(new RegExp(`^${server.url} stopped accepting connections during the check \\(first refused in scenario (probe:|coverage:)\\S+, after \\d+ scenarios\\); no verdict is given$`));
+  await expect(check).rejects.toThrow(
+    new RegExp(
+      `^${server.url} stopped accepting connections during the check \\(first refused in scenario (probe:|coverage:)\\S+, after \\d+ scenarios\\); no verdict is given$`,
+    ),
+  );
   await closing;
   // It stopped soon after: not every coverage scenario and interleaving ran against a closed port.
   expect(after).toBeLessThan(40);

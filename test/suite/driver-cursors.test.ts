@@ -55,7 +55,9 @@ test('a stale resume with no earlier event ID to carry over is left out as a div
   expect(resume.cursor).toEqual({ value: null, origin: 'stale' });
   // Said as what it is: no earlier session's ID, though this session's stream may have sent one.
   expect(resume.answer).toEqual({ error: 'no earlier session gave an event ID to present as a stale cursor' });
-  expect(traceLines([resume])[0]).toMatch(/^6\. client resumes r1 over streamable with no stale Last-Event-ID\b.* -> no earlier session gave an event ID to present as a stale cursor\b/);
+  expect(traceLines([resume])[0]).toMatch(
+    /^6\. client resumes r1 over streamable with no stale Last-Event-ID\b.* -> no earlier session gave an event ID to present as a stale cursor\b/,
+  );
   expect(resume.expected).toEqual({ missing: 'cursor' });
   expect(presented(record)).not.toContain(garbageCursor);
 }, 60_000);

@@ -48,7 +48,17 @@ test('a divergence is a finding on its step, and the scenario goes on with what 
   const divergences = record.steps.filter(diverged);
   expect(divergences.map((s) => [s.index, s.kind, s.cursor?.origin, s.answer.status, s.expected.status])).toEqual([[4, 'resume', 'garbage', 200, 404]]);
   // every step ran, in lockstep up to the divergence
-  expect(record.steps.slice(0, path.length).map((s) => s.kind)).toEqual(['initialize', 'call', 'drop', 'resume', 'initialize', 'call', 'send', 'receive', 'drain']);
+  expect(record.steps.slice(0, path.length).map((s) => s.kind)).toEqual([
+    'initialize',
+    'call',
+    'drop',
+    'resume',
+    'initialize',
+    'call',
+    'send',
+    'receive',
+    'drain',
+  ]);
   expect(record.followed).toBe(3);
   expect(record.steps[7]!.answer.frames![0]).toMatchObject({ call: 'c2', seq: 1 });
   expect(judgeHistory(record.history, ['unknown-cursor-rejected']).get('unknown-cursor-rejected')!.status).toBe('fail');
@@ -68,10 +78,17 @@ test('every stream kind is dropped, resumed and then carries live traffic in a c
     const stream = record.steps[resume]!.stream;
     // after the resume, the server sends on that stream and the application drains what it sent
     const after = record.steps.slice(resume + 1);
-    expect(after.some((s) => s.kind === 'send' && s.stream === stream), kind).toBe(true);
+    expect(
+      after.some((s) => s.kind === 'send' && s.stream === stream),
+      kind,
+    ).toBe(true);
     expect(after.filter((s) => s.kind === 'drain' && s.stream === stream && s.answer.frames?.[0]?.call !== undefined).length, kind).toBeGreaterThan(0);
     // the standalone stream also carries what a call made after its resume sends
-    if (kind === 'standalone') expect(after.some((s) => s.kind === 'call'), kind).toBe(true);
+    if (kind === 'standalone')
+      expect(
+        after.some((s) => s.kind === 'call'),
+        kind,
+      ).toBe(true);
     const judged = judgeHistory(record.history, ['no-silent-loss', 'no-silent-stall', 'order-preserved', 'event-ids-unique']);
     expect(judged.get('no-silent-loss')!.status, `${kind}: ${judged.get('no-silent-loss')!.reason}`).toBe('pass');
     for (const [id, j] of judged) expect(j.status, `${kind} ${id}: ${j.reason}`).not.toBe('fail');

@@ -78,7 +78,14 @@ test('no fixture tools, one transport: the suite runs, judges what it can, skips
   // Needs the other transport.
   expect(status['no-cross-transport-resume']!.status).toBe('skip');
   // What initialize, ping and tools/list allow is judged.
-  for (const id of ['session-ids-visible-ascii', 'session-ids-unguessable', 'terminated-session-404', 'event-ids-unique', 'unknown-cursor-rejected', 'no-silent-stall'] as const) {
+  for (const id of [
+    'session-ids-visible-ascii',
+    'session-ids-unguessable',
+    'terminated-session-404',
+    'event-ids-unique',
+    'unknown-cursor-rejected',
+    'no-silent-stall',
+  ] as const) {
     expect(['pass', 'fail'], `${id}: ${status[id]!.reason}`).toContain(status[id]!.status);
   }
   // A lost ping response is resumed: the SDK replays after the priming event.

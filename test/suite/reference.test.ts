@@ -30,8 +30,12 @@ test.each([
   [12345, '686:4:32:6:23:25:25:22:27:20@CAEAFAAACAABAAAHA/a:qqqB', 'no-silent-loss'],
   [12345, '19:9:18:8:22:22:22:22:22@GDAACDAAABAGA/E:qqG', 'at-most-once-effect'],
   [777, '61:23:22:22:22:23:23:24:13:18:18:18:18@HBAGA/m:qB', 'at-most-once-effect'],
-] as const)('reference, replay of seed %i path %s: %s holds', async (seed, path, id) => {
-  server = await createReferenceServer({ policy: 'reference' });
-  const report = await runSuite({ name: 'reference', url: server.url }, { seed, path, only: [id], timeoutMs: 3000 });
-  expect(report.properties[0]!.status, report.properties[0]!.reason).toBe('pass');
-}, 60_000);
+] as const)(
+  'reference, replay of seed %i path %s: %s holds',
+  async (seed, path, id) => {
+    server = await createReferenceServer({ policy: 'reference' });
+    const report = await runSuite({ name: 'reference', url: server.url }, { seed, path, only: [id], timeoutMs: 3000 });
+    expect(report.properties[0]!.status, report.properties[0]!.reason).toBe('pass');
+  },
+  60_000,
+);

@@ -16,7 +16,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-test('seed-000: the shrunk counterexample is no longer than the model\'s shortest path, and {seed, path} replays it in one run', async () => {
+test("seed-000: the shrunk counterexample is no longer than the model's shortest path, and {seed, path} replays it in one run", async () => {
   server = await createReferenceServer({ policy: 'seed-000' });
   const target = { name: 'seed-000', url: server.url };
   const only = ['no-cross-transport-resume'] as const;
@@ -32,7 +32,9 @@ test('seed-000: the shrunk counterexample is no longer than the model\'s shortes
   // The scenario goes on after the candidate leaves the model (here: by re-initializing, as the
   // model asks); the failure itself is at the divergence.
   const upTo = counterexample.steps.find(diverged)?.index ?? counterexample.steps.length;
-  console.log(`seed-000 no-cross-transport-resume: shrunk ${counterexample.steps.length} steps, failing at step ${upTo}, model shortest ${shortest.path.length} steps`);
+  console.log(
+    `seed-000 no-cross-transport-resume: shrunk ${counterexample.steps.length} steps, failing at step ${upTo}, model shortest ${shortest.path.length} steps`,
+  );
   expect(upTo).toBeLessThanOrEqual(shortest.path.length);
 
   let scenarios = 0;

@@ -32,7 +32,10 @@ test("unknown-cursor-empty-stream: unknown-cursor-rejected is reported within tw
   const counterexample = result.counterexample!;
   // The model under the mutant's server knobs and the checking client's, in the bounds the coverage scenarios use.
   const abilities = report.abilities!;
-  const model = explore({ policy: { server: policyByName(policy).server, client: { ...reference.client, ...referenceClient } }, bounds: coverageBounds(abilities) });
+  const model = explore({
+    policy: { server: policyByName(policy).server, client: { ...reference.client, ...referenceClient } },
+    bounds: coverageBounds(abilities),
+  });
   const shortest = model.violations.find((v) => v.property === id)!.path.length;
   expect(counterexample.steps.length).toBeLessThanOrEqual(shortest + 2);
   // A prefix of a coverage scenario, and the report says so beside its replay line.

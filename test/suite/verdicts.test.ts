@@ -201,7 +201,7 @@ describe('root causes', () => {
     expect(pick([0, 1, 2]).find(([id]) => id === 'no-silent-stall')).toEqual(['no-silent-stall', 'coverage:7', { property: 'no-silent-loss', step: 2 }]);
   });
 
-  test('a shrunk run replaces the cause\'s counterexample for good, and its consequences go with it', () => {
+  test("a shrunk run replaces the cause's counterexample for good, and its consequences go with it", () => {
     const verdicts = new Verdicts(ids);
     const first = scenario('5', false);
     const both = (e: number[], at: number) =>
@@ -239,14 +239,17 @@ describe('root causes', () => {
 });
 
 describe('graded failures', () => {
-  test('a property is reported at the level of its gravest failure, with that failure\'s run, whatever the order', () => {
+  test("a property is reported at the level of its gravest failure, with that failure's run, whatever the order", () => {
     const lossOfNotification = scenario('coverage:1', false);
     const lossOfResponse = scenario('coverage:2', false);
     const runs = [
       [lossOfNotification.record, judged([['no-silent-loss', failAt('policy', 'never got notification 2', [lossOfNotification.evidence[0]!])]])],
       [lossOfResponse.record, judged([['no-silent-loss', fail('never got the response', [lossOfResponse.evidence[0]!])]])],
     ] as const;
-    for (const order of [[0, 1], [1, 0]]) {
+    for (const order of [
+      [0, 1],
+      [1, 0],
+    ]) {
       const verdicts = new Verdicts(ids);
       for (const i of order) verdicts.add(runs[i]![0], runs[i]![1]);
       const loss = verdicts.results().find((r) => r.id === 'no-silent-loss')!;
@@ -262,14 +265,20 @@ describe('graded failures', () => {
     const x = scenario('coverage:1', false);
     const y = scenario('coverage:2', false);
     const verdicts = new Verdicts(ids);
-    verdicts.add(x.record, judged([
-      ['unknown-cursor-rejected', fail('200 to an unknown cursor', [x.evidence[0]!])],
-      ['no-silent-loss', failAt('policy', 'never got notification 2', [x.evidence[0]!])],
-    ]));
-    verdicts.add(y.record, judged([
-      ['unknown-cursor-rejected', fail('200 to an unknown cursor', [y.evidence[0]!])],
-      ['no-silent-loss', fail('never got the response', [y.evidence[0]!])],
-    ]));
+    verdicts.add(
+      x.record,
+      judged([
+        ['unknown-cursor-rejected', fail('200 to an unknown cursor', [x.evidence[0]!])],
+        ['no-silent-loss', failAt('policy', 'never got notification 2', [x.evidence[0]!])],
+      ]),
+    );
+    verdicts.add(
+      y.record,
+      judged([
+        ['unknown-cursor-rejected', fail('200 to an unknown cursor', [y.evidence[0]!])],
+        ['no-silent-loss', fail('never got the response', [y.evidence[0]!])],
+      ]),
+    );
     const byId = Object.fromEntries(verdicts.results().map((r) => [r.id, r]));
     expect(byId['unknown-cursor-rejected']!.counterexample!.path).toBe('coverage:1');
     expect([byId['no-silent-loss']!.level, byId['no-silent-loss']!.counterexample!.path]).toEqual(['should', 'coverage:2']);
@@ -304,11 +313,23 @@ describe('skip reasons', () => {
   test("when the time budget ran out, a skip says so and keeps what the scenarios that ran said (a reason of the candidate's design holds with more time too)", () => {
     const { record } = scenario('coverage:1', false);
     const verdicts = new Verdicts(ids);
-    verdicts.add(record, judged([['unknown-cursor-rejected', skip('resumption not offered')], ['no-silent-loss', skip('no resume was accepted')]]));
+    verdicts.add(
+      record,
+      judged([
+        ['unknown-cursor-rejected', skip('resumption not offered')],
+        ['no-silent-loss', skip('no resume was accepted')],
+      ]),
+    );
     verdicts.skipRest("the suite's time budget (30 s) ran out first");
     const byId = Object.fromEntries(verdicts.results().map((r) => [r.id, r]));
-    expect(byId['unknown-cursor-rejected']).toMatchObject({ status: 'skip', reason: "the suite's time budget (30 s) ran out first; in the scenarios that ran: resumption not offered" });
-    expect(byId['no-silent-loss']).toMatchObject({ status: 'skip', reason: "the suite's time budget (30 s) ran out first; in the scenarios that ran: no resume was accepted" });
+    expect(byId['unknown-cursor-rejected']).toMatchObject({
+      status: 'skip',
+      reason: "the suite's time budget (30 s) ran out first; in the scenarios that ran: resumption not offered",
+    });
+    expect(byId['no-silent-loss']).toMatchObject({
+      status: 'skip',
+      reason: "the suite's time budget (30 s) ran out first; in the scenarios that ran: no resume was accepted",
+    });
     // What was judged stays judged.
     expect(byId['order-preserved']!.status).toBe('pass');
   });

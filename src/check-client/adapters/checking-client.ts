@@ -256,7 +256,8 @@ class CheckingClientUnderTest implements ClientUnderTest {
     // The mutant resumes on after resolving: the notifications still reach the application.
     const resumeAnyway = this.knobs.onCutCall === 'emptyResult';
     for (let resumes = 0; outcome === 'cut' && (this.pending.has(id) || resumeAnyway) && !this.closed; resumes++) {
-      if (stream.cursor === undefined || stream.cursor === '') return this.fail(call, new Error('the stream was cut before any event ID: it cannot be resumed'));
+      if (stream.cursor === undefined || stream.cursor === '')
+        return this.fail(call, new Error('the stream was cut before any event ID: it cannot be resumed'));
       if (resumes >= MAX_RESUMES) return this.fail(call, new Error(`the stream could not be resumed after ${MAX_RESUMES} attempts`));
       if (this.isDead(stream.sessionId)) {
         this.pending.delete(id);

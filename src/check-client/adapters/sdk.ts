@@ -28,10 +28,7 @@ export const sdkClientFactory: ClientFactory = async (options: ClientFactoryOpti
   };
   // The resumption token the transport reports: an application would persist it to resume later.
   let resumptionToken: string | undefined;
-  const transport =
-    options.transport === 'streamable'
-      ? new StreamableHTTPClientTransport(url, { reconnectionOptions })
-      : new SSEClientTransport(url);
+  const transport = options.transport === 'streamable' ? new StreamableHTTPClientTransport(url, { reconnectionOptions }) : new SSEClientTransport(url);
   // Transport errors (a cut stream, a failed reconnect) are the SDK's to handle; the application only logs them.
   client.onerror = () => {};
   // Connecting is setup, not under test: bound it generously so a loaded machine does not fail a scenario.

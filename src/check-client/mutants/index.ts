@@ -31,18 +31,13 @@ export const clientMutants: readonly ClientMutant[] = [
     ['client-delivers-exactly-once', 'client-resume-cursor-processed'],
   ),
   mutant('no-dedup', 'delivers a replayed event again although the application already has its event ID', { dedup: false }, ['client-delivers-exactly-once']),
-  mutant(
-    'retry-on-timeout',
-    'silently re-sends a timed-out tool call under a new request ID',
-    { retryOnTimeout: true },
-    ['client-no-silent-resend', 'client-delivers-exactly-once'],
-  ),
-  mutant(
-    'resume-at-other-transport',
-    'resumes a cut legacy stream at /mcp, presenting the legacy session ID there',
-    { resumeAt: 'other' },
-    ['client-no-cross-transport-session'],
-  ),
+  mutant('retry-on-timeout', 'silently re-sends a timed-out tool call under a new request ID', { retryOnTimeout: true }, [
+    'client-no-silent-resend',
+    'client-delivers-exactly-once',
+  ]),
+  mutant('resume-at-other-transport', 'resumes a cut legacy stream at /mcp, presenting the legacy session ID there', { resumeAt: 'other' }, [
+    'client-no-cross-transport-session',
+  ]),
   mutant(
     'streamable-session-at-legacy',
     'resumes a cut streamable call stream at the legacy /sse, presenting the streamable session in the Mcp-Session-Id header only (no ?sessionId=)',
@@ -55,7 +50,9 @@ export const clientMutants: readonly ClientMutant[] = [
     { onCutCall: 'emptyResult' },
     ['client-delivers-exactly-once'],
   ),
-  mutant('no-reinitialize-on-404', 'retries the dead session after a 404 instead of starting a new one', { on404: 'retrySession' }, ['client-reinitializes-on-404']),
+  mutant('no-reinitialize-on-404', 'retries the dead session after a 404 instead of starting a new one', { on404: 'retrySession' }, [
+    'client-reinitializes-on-404',
+  ]),
   mutant(
     'unbounded-wait',
     'sets no timeout and never surfaces a failed call (a refused resume, a 404): the application keeps waiting',

@@ -18,8 +18,7 @@ export interface LocalRedis {
 }
 
 /** What to do when `redis-server` is not installed: one line, the fix included. */
-export const REDIS_MISSING =
-  'redis-server is not installed: run `apt-get install -y redis-server` as root (or `npm test`, which runs scripts/ensure-redis.sh)';
+export const REDIS_MISSING = 'redis-server is not installed: run `apt-get install -y redis-server` as root (or `npm test`, which runs scripts/ensure-redis.sh)';
 
 /** How {@link startLocalRedis} finds and runs the server; the defaults are for real use. */
 export interface LocalRedisOptions {

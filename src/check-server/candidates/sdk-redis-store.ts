@@ -15,7 +15,9 @@ export default async function start(): Promise<RunningCandidate> {
   const local = process.env.REDIS_URL ? undefined : await startLocalRedis();
   try {
     // Commands reject on their own when Redis is unreachable; the listener only keeps the 'error' event from crashing the process.
-    const client = await createClient({ url: process.env.REDIS_URL ?? local!.url }).on('error', () => {}).connect();
+    const client = await createClient({ url: process.env.REDIS_URL ?? local!.url })
+      .on('error', () => {})
+      .connect();
     return await startSdkWithStore({
       name: 'RedisEventStore',
       create: (sessionId) => new RedisEventStore({ client, sessionId }),

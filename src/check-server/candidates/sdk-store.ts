@@ -130,10 +130,13 @@ export async function startSdkWithStore(stores: StoreFactory): Promise<RunningCa
   const httpServer = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const route =
-      pathname === '/mcp' ? handleMcp(req, res)
-      : pathname === '/sse' && req.method === 'GET' ? handleSse(res)
-      : pathname === '/messages' && req.method === 'POST' ? handleMessages(req, res)
-      : Promise.resolve(sendJsonRpcError(res, 404, -32601, `No route for ${req.method} ${pathname}`));
+      pathname === '/mcp'
+        ? handleMcp(req, res)
+        : pathname === '/sse' && req.method === 'GET'
+          ? handleSse(res)
+          : pathname === '/messages' && req.method === 'POST'
+            ? handleMessages(req, res)
+            : Promise.resolve(sendJsonRpcError(res, 404, -32601, `No route for ${req.method} ${pathname}`));
     route.catch(() => {
       if (!res.headersSent) sendJsonRpcError(res, 500, -32603, 'Internal server error');
       else res.destroy();

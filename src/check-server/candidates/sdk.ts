@@ -256,7 +256,10 @@ async function parseJsonBody(req: IncomingMessage): Promise<ParsedBody> {
   const contentType = (req.headers['content-type'] ?? '').split(';');
   const mediaType = (contentType[0] ?? '').trim().toLowerCase();
   if (mediaType !== 'application/json') return { ok: true, body: undefined };
-  const charsetParam = contentType.slice(1).map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('charset='));
+  const charsetParam = contentType
+    .slice(1)
+    .map((p) => p.trim().toLowerCase())
+    .find((p) => p.startsWith('charset='));
   const charset = charsetParam ? charsetParam.slice('charset='.length).replace(/^"|"$/g, '') : 'utf-8';
   if (!charset.startsWith('utf-')) return { ok: false, status: 415, message: `Unsupported Media Type: unsupported charset "${charset.toUpperCase()}"` };
 

@@ -11,8 +11,7 @@ import { codeMutant } from './mutant.js';
 export function legacySessionAtMcp(): Mutation {
   return {
     name: 'legacy-session-at-mcp',
-    transport: ({ event, arrivedAt, established }) =>
-      event === 'RESUME' && arrivedAt === 'streamable' && established === 'sse' ? 'sse' : arrivedAt,
+    transport: ({ event, arrivedAt, established }) => (event === 'RESUME' && arrivedAt === 'streamable' && established === 'sse' ? 'sse' : arrivedAt),
   };
 }
 

@@ -29,9 +29,7 @@ export function sameMsRandomOrder(options: SameMsRandomOrderOptions = {}): Mutat
     eventIds: { toWire: (event, context) => `${context.tag}-${event.stream}_${now()}_${tiebreak(event)}` },
     resume: ({ session, event, reply }) => {
       if (!served(reply) || reply.stream === undefined) return reply;
-      const ordered = session.context.log
-        .filter((e) => e.stream === reply.stream)
-        .sort((a, b) => session.wireId(a.id).localeCompare(session.wireId(b.id)));
+      const ordered = session.context.log.filter((e) => e.stream === reply.stream).sort((a, b) => session.wireId(a.id).localeCompare(session.wireId(b.id)));
       const at = ordered.findIndex((e) => e.id === event.lastEventId);
       return { ...reply, frames: ordered.slice(at + 1).filter((e) => e.opening === undefined) };
     },
@@ -40,7 +38,7 @@ export function sameMsRandomOrder(options: SameMsRandomOrderOptions = {}): Mutat
 
 export const mutant = codeMutant(
   'same-ms-random-order',
-  "The SDK example event store: IDs <stream>_<ms>_<random>, a replay sorted by ID, so events of one millisecond are replayed in random order and those sorting before the cursor are lost",
+  'The SDK example event store: IDs <stream>_<ms>_<random>, a replay sorted by ID, so events of one millisecond are replayed in random order and those sorting before the cursor are lost',
   ['replay-has-no-gap', 'no-silent-loss', 'order-preserved', 'no-silent-stall', 'at-most-once-effect'],
   () => sameMsRandomOrder(),
 );
