@@ -5,7 +5,8 @@
 import { UsageError, type Command } from './command.js';
 import { toolVersion } from '../version.js';
 
-const loaders: Record<string, () => Promise<Command>> = {
+/** The commands, by name, each loaded when run (the loaded module's `usage` is its `--help`). */
+export const loaders: Record<string, () => Promise<Command>> = {
   explore: async () => (await import('./explore.js')).exploreCommand,
   serve: async () => (await import('./serve.js')).serveCommand,
   check: async () => (await import('./check.js')).checkCommand,
@@ -21,7 +22,8 @@ const summaries: Record<string, string> = {
   demo: "the main job, from a clone of the repository (npm start; it needs the devDependencies): the model's verdicts, then servers and clients checked",
 };
 
-function help(): string {
+/** `mcp-resume-spec --help`: the commands, one line each. */
+export function help(): string {
   const lines = ['usage: mcp-resume-spec <command> [flags]', '', 'commands:'];
   for (const [name, summary] of Object.entries(summaries)) lines.push(`  ${name.padEnd(12)} ${summary}`);
   lines.push('', "run 'mcp-resume-spec <command> --help' for a command's flags; --version (-v) prints the version");
