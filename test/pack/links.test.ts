@@ -1,8 +1,9 @@
 /**
  * Every link in a shipped Markdown file resolves for the user who installed the package: a relative
  * link names a file (or a folder holding one) in the packed file list (`npm pack --dry-run --json`),
- * and a link to the repository uses the URL package.json names as `repository`. Nothing else is
- * fetched: web links are not followed.
+ * and a link to the repository uses the URL package.json names as `repository`; a link to a heading
+ * of a shipped Markdown file (`page.md#anchor`, or `#anchor` in the same file) names one it has, as
+ * GitHub and npm derive anchors. Nothing else is fetched: web links are not followed.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,25 @@ export function linkTargets(markdown: string): string[] {
   return [...inline, ...href];
 }
 
+/** The anchors of a Markdown file's headings, as GitHub makes them (a repeated one gets -1, -2...), and of its `id`/`name` attributes. */
+function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const [, heading] of markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.*)$/gm)) {
+    const slug = heading!
+      .trim()
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}_\- ]/gu, '')
+      .replace(/ /g, '-');
+    const n = seen.get(slug) ?? 0;
+    seen.set(slug, n + 1);
+    anchors.add(n === 0 ? slug : `${slug}-${n}`);
+  }
+  for (const [, id] of markdown.matchAll(/\b(?:id|name)="([^"]+)"/g)) anchors.add(id!);
+  return anchors;
+}
+
 describe('links in the shipped docs', () => {
   const files = packedFiles();
   const shipped = new Set(files);
@@ -49,14 +69,20 @@ describe('links in the shipped docs', () => {
             broken.push(`${doc}: ${target} (not ${repository})`);
           continue;
         }
-        const path = decodeURIComponent(target.split('#')[0]!);
-        if (path === '') continue; // an anchor in the same file
-        const resolved = posix.normalize(posix.join(dirname(doc), path)).replace(/\/$/, '');
+        const [path, anchor] = [decodeURIComponent(target.split('#')[0]!), target.split('#')[1]];
+        const resolved = path === '' ? doc : posix.normalize(posix.join(dirname(doc), path)).replace(/\/$/, '');
         const inside = shipped.has(resolved) || files.some((f) => f.startsWith(`${resolved}/`));
         if (resolved.startsWith('..') || !inside) broken.push(`${doc}: ${target}`);
+        else if (anchor !== undefined && resolved.endsWith('.md') && !headingAnchors(readFileSync(join(root, resolved), 'utf8')).has(anchor))
+          broken.push(`${doc}: ${target} (no such heading)`);
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  test('anchors are read as GitHub makes them', () => {
+    const page = '# A `code`: Title\n## Same\n## Same\n```\n## not a heading\n```\n## [Linked](x.md) heading\n<a id="here"></a>\n';
+    expect([...headingAnchors(page)]).toEqual(['a-code-title', 'same', 'same-1', 'linked-heading', 'here']);
   });
 
   test('the link reader finds links and leaves code alone', () => {
