@@ -56,15 +56,20 @@ export function requireJsonContent(req: IncomingMessage): void {
   }
 }
 
+/** The spec's alphabet for session IDs: visible ASCII (0x21-0x7E). */
+function isVisibleAscii(id: string): boolean {
+  return /^[\x21-\x7e]+$/.test(id);
+}
+
 /**
  * A session ID as presented, checked against the spec's alphabet (visible ASCII, 0x21-0x7E)
  * and a sane length; `undefined` when none was presented.
  *
- * @throws HttpError 400 for an empty, over-long or non-visible-ASCII ID
+ * @throws HttpError 400 for an empty, over-long or non-visible-ASCII ID (`accepts`: a mutation's own alphabet)
  */
-export function checkSessionId(value: string | undefined): string | undefined {
+export function checkSessionId(value: string | undefined, accepts: (id: string) => boolean = isVisibleAscii): string | undefined {
   if (value === undefined) return undefined;
-  if (value.length === 0 || value.length > MAX_SESSION_ID_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+  if (value.length === 0 || value.length > MAX_SESSION_ID_LENGTH || !accepts(value)) {
     throw badRequest(`Bad Request: a session ID is 1 to ${MAX_SESSION_ID_LENGTH} visible ASCII characters`);
   }
   return value;

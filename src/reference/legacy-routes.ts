@@ -18,9 +18,10 @@ import { writeSseHead } from './sse-writer.js';
  * The session ID of a legacy request: `?sessionId=` (the SDK's convention), or `Mcp-Session-Id`
  * (what a client that learnt the streamable way presents); both must agree.
  */
-function legacySessionId(req: IncomingMessage, url: URL): string | undefined {
-  const query = checkSessionId(url.searchParams.get('sessionId') ?? undefined);
-  const head = checkSessionId(header(req, 'mcp-session-id'));
+function legacySessionId(req: IncomingMessage, url: URL, context: RouteContext): string | undefined {
+  const accepts = context.mutation.acceptsSessionId;
+  const query = checkSessionId(url.searchParams.get('sessionId') ?? undefined, accepts);
+  const head = checkSessionId(header(req, 'mcp-session-id'), accepts);
   if (query !== undefined && head !== undefined && query !== head) {
     throw badRequest('Bad Request: the sessionId parameter and the Mcp-Session-Id header name different sessions');
   }
@@ -30,7 +31,7 @@ function legacySessionId(req: IncomingMessage, url: URL): string | undefined {
 /** `GET /sse`: a new session, or (with a session ID and `Last-Event-ID`) a legacy resume. */
 export function getSse(req: IncomingMessage, res: ServerResponse, url: URL, context: RouteContext): void {
   requireAccept(req, 'text/event-stream');
-  const sessionId = legacySessionId(req, url);
+  const sessionId = legacySessionId(req, url, context);
   if (sessionId === undefined) {
     // A `Last-Event-ID` without a session names nothing: like the SDK, this is a new session
     // (an EventSource reconnecting to the bare `/sse` URL sends one).
@@ -59,7 +60,7 @@ export function getSse(req: IncomingMessage, res: ServerResponse, url: URL, cont
 /** `POST /messages?sessionId=X`: one client message for the session, answered 202 when served. */
 export async function postMessages(req: IncomingMessage, res: ServerResponse, url: URL, context: RouteContext): Promise<void> {
   requireJsonContent(req);
-  const sessionId = legacySessionId(req, url);
+  const sessionId = legacySessionId(req, url, context);
   if (sessionId === undefined) throw badRequest('Bad Request: the sessionId query parameter is required');
   const incoming = parseMessage(await readBody(req, context.maxBodyBytes));
   const requestId = incoming.kind === 'request' ? incoming.message.id : null;

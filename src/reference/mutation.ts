@@ -107,6 +107,11 @@ export interface Mutation {
    * one the response now carries; none means a quiet stream), its frames and whether it ends.
    */
   resume?(input: ResumeInput): Reply<unknown>;
+  /**
+   * Whether a presented session ID is taken, at either transport's endpoints (default: visible ASCII, the spec's alphabet).
+   * A mutant that mints IDs outside that alphabet takes its own back, or its sessions would be unusable.
+   */
+  acceptsSessionId?(id: string): boolean;
   /** When true, a DELETE is answered 200 and never reaches the machine (default: false). */
   bypassDelete?(session: SessionFacts): boolean;
   /**

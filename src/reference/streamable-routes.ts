@@ -27,8 +27,8 @@ export async function handleStreamable(req: IncomingMessage, res: ServerResponse
   }
 }
 
-function requireSessionHeader(req: IncomingMessage, requestId: JsonRpcRequest['id'] | null = null): string {
-  const sessionId = checkSessionId(header(req, 'mcp-session-id'));
+function requireSessionHeader(req: IncomingMessage, context: RouteContext, requestId: JsonRpcRequest['id'] | null = null): string {
+  const sessionId = checkSessionId(header(req, 'mcp-session-id'), context.mutation.acceptsSessionId);
   if (sessionId === undefined) throw badRequest('Bad Request: Mcp-Session-Id header is required', ErrorCode.ServerError, requestId);
   return sessionId;
 }
@@ -36,7 +36,7 @@ function requireSessionHeader(req: IncomingMessage, requestId: JsonRpcRequest['i
 async function post(req: IncomingMessage, res: ServerResponse, context: RouteContext): Promise<void> {
   requireAccept(req, 'application/json', 'text/event-stream');
   requireJsonContent(req);
-  const presented = checkSessionId(header(req, 'mcp-session-id'));
+  const presented = checkSessionId(header(req, 'mcp-session-id'), context.mutation.acceptsSessionId);
   const incoming = parseMessage(await readBody(req, context.maxBodyBytes));
 
   if (incoming.kind === 'request' && incoming.message.method === 'initialize') {
@@ -44,7 +44,7 @@ async function post(req: IncomingMessage, res: ServerResponse, context: RouteCon
     return;
   }
   const requestId = incoming.kind === 'request' ? incoming.message.id : null;
-  const sessionId = requireSessionHeader(req, requestId);
+  const sessionId = requireSessionHeader(req, context, requestId);
   const version = headerProtocolVersion(req);
   const session = lookup(context, sessionId, requestId);
 
@@ -97,7 +97,7 @@ function initialize(res: ServerResponse, context: RouteContext, request: JsonRpc
 
 async function get(req: IncomingMessage, res: ServerResponse, context: RouteContext): Promise<void> {
   requireAccept(req, 'text/event-stream');
-  const sessionId = requireSessionHeader(req);
+  const sessionId = requireSessionHeader(req, context);
   const version = headerProtocolVersion(req);
   const presented = lookup(context, sessionId);
   const cursor = lastEventId(req);
@@ -113,7 +113,7 @@ async function get(req: IncomingMessage, res: ServerResponse, context: RouteCont
 }
 
 async function remove(req: IncomingMessage, res: ServerResponse, context: RouteContext): Promise<void> {
-  const sessionId = requireSessionHeader(req);
+  const sessionId = requireSessionHeader(req, context);
   headerProtocolVersion(req);
   const session = lookup(context, sessionId);
   const reply = session.step({ type: 'DELETE', transport: 'streamable' });

@@ -65,8 +65,9 @@ test('a baselined failure does not fail the check, a new one does, and a fixed o
       'dist/src/check-server/candidates/reference.js',
       '--only',
       'terminated-session-404',
+      // Long enough for the probe that judges it even on a loaded machine, far too short for the whole check.
       '--max-seconds',
-      '1',
+      '4',
       '--timeout',
       '3000',
       '--quiet',
@@ -83,6 +84,6 @@ test('a baselined failure does not fail the check, a new one does, and a fixed o
   expect(JSON.parse(readFileSync(kept, 'utf8'))).toEqual({ baselineVersion: 1, failures: [{ id: 'terminated-session-404', level: 'must' }] });
   expect(cut.code, cut.stderr).toBe(0);
   expect(cut.stdout).toContain(
-    'FIXED terminated-session-404: listed in the baseline, passes in this run, narrowed by --only, --max-seconds 1 (the time budget ran out)',
+    'FIXED terminated-session-404: listed in the baseline, passes in this run, narrowed by --only, --max-seconds 4 (the time budget ran out)',
   );
 }, 120_000);

@@ -56,7 +56,7 @@ describe('shape', () => {
     expect(policyMutants.every((m) => m.kind === 'policy')).toBe(true);
   });
 
-  test('code mutants: the fifteen the suite must kill, each breaking something', () => {
+  test('code mutants: the sixteen the suite must kill, each breaking something', () => {
     expect(codeMutants.map((m) => m.name)).toEqual([
       'replay-skips-first',
       'same-ms-random-order',
@@ -73,6 +73,7 @@ describe('shape', () => {
       'resumed-standalone-silent',
       'standalone-live-lost',
       'streamable-session-counter',
+      'session-ids-with-space',
     ]);
     for (const m of codeMutants) {
       expect(m.kind).toBe('code');
@@ -141,5 +142,12 @@ describe('adapters', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('every property', () => {
+  test('is broken by some server mutant: each property is shown to fail on a mutant (and to pass on the reference, test/suite/reference.test.ts)', () => {
+    const broken = new Set(mutants.flatMap((m) => m.breaks));
+    expect(propertyIds.filter((id) => !broken.has(id))).toEqual([]);
   });
 });

@@ -303,6 +303,13 @@ const cases: Case[] = [
     },
     judged: ['session-ids-unguessable'],
   },
+  {
+    name: 'session-ids-with-space',
+    mutation: catalog.sessionIdsWithSpace,
+    // One streamable session is enough: a single ID with a space breaks the MUST.
+    scenario: async (run) => void (await run.session('streamable')),
+    judged: ['session-ids-visible-ascii'],
+  },
 ];
 
 /** Properties in a mutant's `breaks` that its scenario here does not show, and why. */

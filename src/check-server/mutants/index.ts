@@ -10,6 +10,7 @@ import { mutant as deleteKeepsSessionMutant } from './delete-keeps-session.js';
 import { mutant as idsReusedAcrossStreamsMutant } from './ids-reused-across-streams.js';
 import { mutant as legacySessionAtMcpMutant } from './legacy-session-at-mcp.js';
 import { mutant as predictableSessionIdsMutant } from './predictable-session-ids.js';
+import { mutant as sessionIdsWithSpaceMutant } from './session-ids-with-space.js';
 import { mutant as streamableSessionCounterMutant } from './streamable-session-counter.js';
 import { mutant as replayOtherStreamsMutant } from './replay-other-streams.js';
 import { mutant as replaySkipsFirstMutant } from './replay-skips-first.js';
@@ -30,6 +31,7 @@ export { deleteKeepsSession } from './delete-keeps-session.js';
 export { idsReusedAcrossStreams } from './ids-reused-across-streams.js';
 export { legacySessionAtMcp } from './legacy-session-at-mcp.js';
 export { predictableSessionIds } from './predictable-session-ids.js';
+export { sessionIdsWithSpace } from './session-ids-with-space.js';
 export { streamableSessionCounter } from './streamable-session-counter.js';
 export { replayOtherStreams } from './replay-other-streams.js';
 export { replaySkipsFirst } from './replay-skips-first.js';
@@ -72,6 +74,7 @@ export const codeMutants: readonly Mutant[] = Object.freeze([
   resumedStandaloneSilentMutant,
   standaloneLiveLostMutant,
   streamableSessionCounterMutant,
+  sessionIdsWithSpaceMutant,
 ]);
 
 /** Every mutant, policy mutants first. */
