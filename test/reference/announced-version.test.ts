@@ -8,7 +8,7 @@ import { afterEach, expect, test } from 'vitest';
 import type { JsonRpcMessage } from '../../properties/history.js';
 import { probeScenario } from '../../src/check-client/abilities.js';
 import { checkingClientFactory } from '../../src/check-client/adapters/checking-client.js';
-import { runScenario } from '../../src/check-client/run.js';
+import { runScenario } from '../../src/check-client/run-scenario.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
 import { referenceClient } from '../../src/check-server/run-suite.js';
 import { runSteps } from '../../src/check-server/scenario.js';
