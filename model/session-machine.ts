@@ -152,7 +152,7 @@ function endSession(context: Context): Pick<Context, 'streams' | 'reply'> {
  * actor.getSnapshot().context.reply; // { status: 200, frames: [] }
  * ```
  */
-export const sessionMachine = setup({
+const machineSetup = setup({
   types: {
     context: {} as Context,
     events: {} as Event,
@@ -188,7 +188,32 @@ export const sessionMachine = setup({
     initializeUnderOtherTransport: ({ context, event }) => event.type === 'INITIALIZE' && (event.transport === 'sse') !== (context.transport === 'sse'),
     legacyTransport: ({ event }) => 'transport' in event && event.transport === 'sse',
   },
-}).createMachine({
+});
+
+/** The 404 of a request under a transport the session is not served at: there the session is unknown. */
+function notFoundForTransport(): Reply<Message> {
+  return refuse(404, 'session not found for this transport');
+}
+
+/** The transition that refuses a request under a foreign transport with {@link notFoundForTransport}. */
+function refusedUnderForeignTransport(guard: 'foreignTransport' | 'openedUnderForeignTransport', description = '404') {
+  return { guard, description, actions: machineSetup.assign({ reply: notFoundForTransport }) };
+}
+
+/** EXPIRE, alike before and after initialize: an idle session ends as expired, a busy one refuses. */
+function expireTransitions() {
+  return [
+    {
+      guard: 'idleExpires' as const,
+      target: 'terminated',
+      description: 'expired: idle past its TTL',
+      actions: machineSetup.assign(({ context }) => ({ ...endSession(context), expired: true })),
+    },
+    { description: 'not idle', actions: machineSetup.assign({ reply: () => refuse(409, 'the session is not idle') }) },
+  ];
+}
+
+export const sessionMachine = machineSetup.createMachine({
   id: 'session',
   context: ({ input }) => ({
     sessionId: input.sessionId,
@@ -237,22 +262,10 @@ export const sessionMachine = setup({
             })),
           },
         ],
-        EXPIRE: [
-          {
-            guard: 'idleExpires',
-            target: 'terminated',
-            description: 'expired: idle past its TTL',
-            actions: assign(({ context }) => ({ ...endSession(context), expired: true })),
-          },
-          { description: 'not idle', actions: assign({ reply: () => refuse(409, 'the session is not idle') }) },
-        ],
+        EXPIRE: expireTransitions(),
         // A legacy session not yet initialized is as unknown at /mcp as an initialized one.
         '*': [
-          {
-            guard: 'openedUnderForeignTransport',
-            description: '404 session not found for this transport',
-            actions: assign({ reply: () => refuse(404, 'session not found for this transport') }),
-          },
+          refusedUnderForeignTransport('openedUnderForeignTransport', '404 session not found for this transport'),
           { description: '400 not initialized', actions: assign({ reply: () => refuse(400, 'session not initialized') }) },
         ],
       },
@@ -261,18 +274,15 @@ export const sessionMachine = setup({
       on: {
         INITIALIZE: { description: '400 already initialized', actions: assign({ reply: () => refuse(400, 'session already initialized') }) },
         OPEN_LEGACY: { description: '409', actions: assign({ reply: () => refuse(409, 'the legacy stream is already open') }) },
-        NOTIFY: [
-          { guard: 'foreignTransport', description: '404', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
-          { description: '202', actions: assign({ reply: () => ({ status: 202, frames: [] }) }) },
-        ],
+        NOTIFY: [refusedUnderForeignTransport('foreignTransport'), { description: '202', actions: assign({ reply: () => ({ status: 202, frames: [] }) }) }],
         OPEN_STANDALONE: [
-          { guard: 'foreignTransport', description: '404', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          refusedUnderForeignTransport('foreignTransport'),
           { guard: 'legacyTransport', description: '405', actions: assign({ reply: () => refuse(405, 'no standalone stream under legacy SSE') }) },
           { guard: 'standaloneOpen', description: '409', actions: assign({ reply: () => refuse(409, 'a standalone stream is already open') }) },
           { description: '200: standalone stream, priming event', actions: assign(({ context }) => openStream(context, 'standalone', 'streamable', [])) },
         ],
         REQUEST: [
-          { guard: 'foreignTransport', description: '404', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          refusedUnderForeignTransport('foreignTransport'),
           { guard: 'noLegacyStream', description: '400', actions: assign({ reply: () => refuse(400, 'no legacy stream for this session') }) },
           {
             guard: 'legacyTransport',
@@ -347,7 +357,7 @@ export const sessionMachine = setup({
             description: '404 session not found for this transport',
             actions: assign(({ context, event }) => ({
               resumes: recordResume(context, event, 'rejected'),
-              reply: refuse(404, 'session not found for this transport'),
+              reply: notFoundForTransport(),
             })),
           },
           {
@@ -389,18 +399,10 @@ export const sessionMachine = setup({
           },
         ],
         DELETE: [
-          { guard: 'foreignTransport', description: '404', actions: assign({ reply: () => refuse(404, 'session not found for this transport') }) },
+          refusedUnderForeignTransport('foreignTransport'),
           { target: 'terminated', description: '200', actions: assign(({ context }) => endSession(context)) },
         ],
-        EXPIRE: [
-          {
-            guard: 'idleExpires',
-            target: 'terminated',
-            description: 'expired: idle past its TTL',
-            actions: assign(({ context }) => ({ ...endSession(context), expired: true })),
-          },
-          { description: 'not idle', actions: assign({ reply: () => refuse(409, 'the session is not idle') }) },
-        ],
+        EXPIRE: expireTransitions(),
         TRIM: [
           {
             guard: 'trimmable',

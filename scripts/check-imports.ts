@@ -19,7 +19,9 @@ import ts from 'typescript';
 export const layers: readonly (readonly string[])[] = [
   ['model'],
   ['properties'],
-  ['src/version.ts', 'src/wire', 'src/fixtures', 'src/event-store', 'src/loader', 'src/explore'],
+  // Below src/wire: the checking client announces the package's version.
+  ['src/version.ts'],
+  ['src/wire', 'src/fixtures', 'src/event-store', 'src/loader', 'src/explore'],
   ['src/reference'],
   ['src/check-server/candidates'],
   ['src/check-server'],

@@ -18,7 +18,10 @@ function ownManifest(): { name: string; version: string } {
   }
 }
 
-/** This package's version, e.g. `0.1.0`. */
+let version: string | undefined;
+
+/** This package's version, e.g. `0.1.0` (read once). */
 export function toolVersion(): string {
-  return ownManifest().version;
+  version ??= ownManifest().version;
+  return version;
 }

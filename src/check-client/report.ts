@@ -185,7 +185,7 @@ function interleavingsText(report: ClientReport, drawn: number): string {
 /** The text report; with a baseline, its lines at the end (known failures, FIXED ones), as `check`'s. */
 export function renderClientText(
   report: ClientReport,
-  invocation = `mcp-resume-spec check-client --client ${report.client.name}`,
+  invocation = `mcp-resume-spec check-client --client ${shellQuote(report.client.name)}`,
   baseline?: ClientBaseline,
 ): string {
   const adapter = report.client.adapter !== undefined ? `, adapter ${report.client.adapter}` : '';

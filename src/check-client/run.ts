@@ -1,24 +1,20 @@
 /**
- * Runs the client scenarios against one client adapter: per scenario a fresh reference server, a
- * loopback proxy with the scenario's faults, and a fresh client from the factory; then every client
- * judge on what was recorded. Every server, proxy and client is stopped in `finally`.
+ * Checks a client: probes which transports it serves ({@link probeClient}), runs the client
+ * scenarios over those (the model's, the fixed catalog, then fast-check interleavings, a failure
+ * shrunk) each with {@link runScenario}, and folds every judged scenario into the report's results.
  */
-import { clientJudges, type ClientVerdict } from '../../properties/client/judges.js';
 import { clientPropertyIds, type ClientPropertyId } from '../../properties/client/ids.js';
-import { clientDefinitions } from '../../properties/client/definitions.js';
-import type { AppEntry, ClientHistory, WireEntry, WireMessage } from '../../properties/client/history.js';
-import { createReferenceServer } from '../reference/server.js';
-import { ClientUnusable, probeFailure, probeScenario, transportNames, type ClientAbilities } from './abilities.js';
-import type { ClientFactory, ClientUnderTest } from './adapters/contract.js';
-import { isClientUnderTest } from './adapters/contract.js';
-import { describeFault } from './faults.js';
-import { Clock, startProxy } from './proxy.js';
+import type { Transport } from '../../model/transport.js';
+import { ClientUnusable, transportNames } from './abilities.js';
+import type { ClientFactory } from './adapters/contract.js';
 import { drawnAt, sampleDrawn, scenarioOf, shrinkDrawn } from './interleavings.js';
 import { modelScenarios } from './model-scenarios.js';
-import type { ClientPropertyResult, ClientReport, ScenarioOutcome, ScenarioSource } from './report.js';
-import { clientScenarios, type ClientScenario } from './scenarios.js';
 import { clientMutants } from './mutants/index.js';
-import type { Transport } from '../../model/transport.js';
+import { probeClient, probed } from './probe-client.js';
+import type { ClientReport, ScenarioOutcome } from './report.js';
+import { Results, type Judged, type SourcedScenario } from './results.js';
+import { judgeClientHistory, runScenario, type ClientBounds } from './run-scenario.js';
+import { clientScenarios } from './scenarios.js';
 
 export interface ClientCheckOptions {
   /** Shown in reports. */
@@ -69,164 +65,6 @@ export interface ClientCheckProgress {
   broke: ClientPropertyId[];
 }
 
-/** The bound of a client's setup (connecting is not under test): generous, so load does not fail a scenario. */
-export function setupMs(timeoutMs: number): number {
-  return Math.max(timeoutMs * 10, 5000) + 1000;
-}
-
-/** How long an application-side wait for a frame's message may take before a cut goes ahead anyway. */
-const APPLICATION_WAIT_MS = 500;
-
-/** A bounded step of the client's that did not finish: told apart by its class, not its words. */
-class NotFinished extends Error {}
-
-function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new NotFinished(`${what} did not finish within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
-/** Whether an application entry is `message` reaching the application (a response: some call settling after the frame). */
-function sameMessage(entry: AppEntry, message: WireMessage, since: number): boolean {
-  if (entry.at <= since) return false;
-  if (message.method === undefined) return entry.kind === 'settled' && entry.outcome !== 'pending';
-  return entry.kind === 'notification' && entry.method === message.method && JSON.stringify(entry.params) === JSON.stringify(message.params);
-}
-
-/** The bounds of a client's setup and teardown, ms. */
-export interface ClientBounds {
-  connectMs?: number;
-  closeMs?: number;
-}
-
-/**
- * Runs one scenario and returns its history, or the reason it could not run; `closeTimedOut` when
- * the client's `close()` did not finish within its bound.
- */
-export async function runScenario(
-  factory: ClientFactory,
-  scenario: ClientScenario,
-  timeoutMs: number,
-  bounds: ClientBounds = {},
-): Promise<{ history: ClientHistory; error?: string; closeTimedOut?: true }> {
-  const boundMs = timeoutMs * 3 + 500;
-  const clock = new Clock();
-  const wire: WireEntry[] = [];
-  const app: AppEntry[] = [];
-  const history: ClientHistory = {
-    transport: scenario.transport,
-    wire,
-    app,
-    boundMs,
-    ...(scenario.policy.server.replay === 'inclusive' ? { serverReplay: 'inclusive' as const } : {}),
-  };
-  const waiters = new Set<() => void>();
-  const changed = (): void => {
-    for (const waiter of [...waiters]) waiter();
-  };
-  const applicationHas = (message: WireMessage, since: number): Promise<boolean> =>
-    new Promise((resolve) => {
-      const check = (): void => {
-        if (!app.some((e) => sameMessage(e, message, since))) return;
-        done(true);
-      };
-      const timer = setTimeout(() => done(false), APPLICATION_WAIT_MS);
-      const done = (value: boolean): void => {
-        clearTimeout(timer);
-        waiters.delete(check);
-        resolve(value);
-      };
-      waiters.add(check);
-      check();
-    });
-
-  const server = await createReferenceServer({ policy: scenario.policy });
-  let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
-  let client: ClientUnderTest | undefined;
-  // Filled in before `finally` closes the client, which marks a close() that did not finish.
-  let result: { history: ClientHistory; closeTimedOut?: true } | undefined;
-  try {
-    proxy = await startProxy({ upstream: server.url, faults: scenario.faults, clock, wire, applicationHas });
-    const url = `${proxy.url}${scenario.transport === 'streamable' ? '/mcp' : '/sse'}`;
-    let gaveUp = false;
-    try {
-      const making = Promise.resolve().then(() => factory({ url, transport: scenario.transport, timeoutMs }));
-      // A client that connects after its bound is closed when it does, not left running.
-      making.then((late) => (gaveUp && isClientUnderTest(late) ? late.close() : undefined)).catch(() => {});
-      const made = await bounded(making, bounds.connectMs ?? setupMs(timeoutMs), 'the client factory');
-      if (!isClientUnderTest(made)) throw new Error('the factory did not resolve to {callTool, onNotification, close}');
-      client = made;
-    } catch (error) {
-      gaveUp = true;
-      const reason = (error as Error)?.message?.split('\n')[0] ?? String(error);
-      return { history, error: error instanceof NotFinished ? reason : `the client could not connect: ${reason}` };
-    }
-    client.onNotification((n) => {
-      app.push({ kind: 'notification', at: clock.tick(), method: n.method, ...(n.params !== undefined ? { params: n.params } : {}) });
-      changed();
-    });
-    let number = 0;
-    for (const call of scenario.calls) {
-      const callNumber = ++number;
-      app.push({ kind: 'call', at: clock.tick(), call: callNumber, name: call.name, args: { ...call.args } });
-      let timer: NodeJS.Timeout | undefined;
-      const outcome = await Promise.race([
-        Promise.resolve()
-          .then(() => client!.callTool(call.name, { ...call.args }))
-          .then(
-            (value): AppEntry => ({ kind: 'settled', at: clock.tick(), call: callNumber, outcome: 'resolved', value }),
-            (error: unknown): AppEntry => ({
-              kind: 'settled',
-              at: clock.tick(),
-              call: callNumber,
-              outcome: 'rejected',
-              error: (error as Error)?.message ?? String(error),
-            }),
-          ),
-        new Promise<AppEntry>((resolve) => {
-          timer = setTimeout(() => resolve({ kind: 'settled', at: clock.tick(), call: callNumber, outcome: 'pending' }), boundMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      app.push(outcome);
-      changed();
-    }
-    result = { history: { ...history, wire: [...wire], app: [...app] } };
-    return result;
-  } finally {
-    if (client) {
-      await bounded(
-        Promise.resolve().then(() => client!.close()),
-        bounds.closeMs ?? 5_000,
-        'close()',
-      ).catch((error: Error) => {
-        if (result && error instanceof NotFinished) result.closeTimedOut = true;
-      });
-    }
-    await proxy?.close();
-    await server.close();
-  }
-}
-
-/** Judges one history with every (selected) client property. */
-export function judgeClientHistory(history: ClientHistory, only: readonly ClientPropertyId[] = clientPropertyIds) {
-  return only.map((id) => ({ id, verdict: clientJudges[id](history) }));
-}
-
-/** A scenario with where it comes from: what `--seed`/`--path` replays it. */
-interface SourcedScenario {
-  scenario: ClientScenario;
-  source: ScenarioSource;
-  /** `fixed:NAME`, `model:NAME`, or a fast-check path (with the seed). */
-  path: string;
-  /** The fast-check seed, or -1 for a deterministic scenario. */
-  seed: number;
-}
-
 /** Every scenario a check runs before its interleavings: the model's, then the fixed catalog. */
 export function deterministicScenarios(timeoutMs: number, model = true): Array<Omit<SourcedScenario, 'seed'>> {
   const fixed = clientScenarios(timeoutMs).map((scenario) => ({ scenario, source: 'fixed' as const, path: `fixed:${scenario.name}` }));
@@ -245,15 +83,6 @@ async function inParallel(count: number, width: number, task: (i: number) => Pro
   await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
 }
 
-/** A scenario run and judged. */
-interface Judged {
-  sourced: SourcedScenario;
-  history: ClientHistory;
-  error?: string;
-  verdicts: Array<{ id: ClientPropertyId; verdict: ClientVerdict }>;
-  closeTimedOut?: true;
-}
-
 async function runJudged(
   factory: ClientFactory,
   sourced: SourcedScenario,
@@ -269,133 +98,6 @@ async function runJudged(
     ...(closeTimedOut ? { closeTimedOut } : {}),
     verdicts: error !== undefined ? [] : judgeClientHistory(history, ids),
   };
-}
-
-/** The transports in probe order: streamable first, the commoner. */
-const probed: readonly Transport[] = ['streamable', 'sse'];
-
-/**
- * Finds out which transports the client serves: one plain `tools/call` per transport, nothing
- * injected, one transport after the other, bounded as a scenario is.
- * @throws ClientUnusable when the call completes under neither transport, naming what happened under each
- */
-export async function probeClient(
-  factory: ClientFactory,
-  timeoutMs: number,
-  bounds: ClientBounds = {},
-): Promise<ClientAbilities & { unserved: Partial<Record<Transport, string>>; closeTimedOut: boolean }> {
-  // One after the other, as scenarios run by default: an adapter that holds one resource (a port,
-  // a lock) must not fail a probe only because another runs beside it.
-  const runs: Array<Awaited<ReturnType<typeof runScenario>>> = [];
-  for (const transport of probed) runs.push(await runScenario(factory, probeScenario(transport), timeoutMs, bounds));
-  const unserved: Partial<Record<Transport, string>> = {};
-  probed.forEach((t, i) => {
-    const failure = probeFailure(runs[i]!.history, runs[i]!.error);
-    if (failure !== undefined) unserved[t] = failure;
-  });
-  const transports = probed.filter((t) => unserved[t] === undefined);
-  if (transports.length === 0) {
-    throw new ClientUnusable(
-      `the client completes no tools/call with no fault injected: ${probed.map((t) => `${transportNames[t]}: ${unserved[t]!}`).join('; ')}`,
-    );
-  }
-  return {
-    transports,
-    notes: probed.flatMap((t) =>
-      unserved[t] !== undefined
-        ? [
-            `${transportNames[t]}: a plain tools/call with no fault injected did not complete (${unserved[t]!}), so the client is taken not to serve it: its scenarios and fast-check draws are not run`,
-          ]
-        : [],
-    ),
-    unserved,
-    closeTimedOut: runs.some((r) => r.closeTimedOut === true),
-  };
-}
-
-/** The per-property results as scenarios are folded in (in scenario order, so the first failure is stable). */
-class Results {
-  readonly byId: Map<ClientPropertyId, ClientPropertyResult>;
-  readonly outcomes: ScenarioOutcome[] = [];
-  /** Scenarios whose client's close() did not finish within its bound. */
-  closeTimeouts = 0;
-  /** Why a property no scenario exercised may have been exercised by a scenario that was not run. */
-  notRun: string[] = [];
-  constructor(ids: readonly ClientPropertyId[]) {
-    this.byId = new Map(
-      ids.map((id) => [
-        id,
-        {
-          id,
-          status: 'skip',
-          runs: 0,
-          level: clientDefinitions[id].level,
-          statement: clientDefinitions[id].statement,
-          reason: 'no scenario that ran exercised it',
-        },
-      ]),
-    );
-  }
-
-  add(judged: Judged): ScenarioOutcome {
-    const { sourced, history, error } = judged;
-    const outcome: ScenarioOutcome = {
-      name: sourced.scenario.name,
-      summary: sourced.scenario.summary,
-      source: sourced.source,
-      path: sourced.path,
-      seed: sourced.seed,
-      transport: sourced.scenario.transport,
-      policy: sourced.scenario.policyName,
-      faults: sourced.scenario.faults.map(describeFault),
-      calls: sourced.scenario.calls.map((c) => c.args.count),
-      broke: [],
-    };
-    if (error !== undefined) outcome.error = error;
-    if (judged.closeTimedOut) this.closeTimeouts++;
-    for (const { id, verdict } of judged.verdicts) {
-      if (verdict.status === 'n/a') continue;
-      const result = this.byId.get(id)!;
-      result.runs++;
-      if (verdict.status === 'fail') {
-        outcome.broke.push(id);
-        if (result.status !== 'fail') this.fail(id, judged, verdict);
-      } else if (result.status === 'skip') {
-        const { reason: _reason, ...rest } = result;
-        this.byId.set(id, { ...rest, status: 'pass' });
-      }
-    }
-    this.outcomes.push(outcome);
-    return outcome;
-  }
-
-  /** Sets (or replaces, with a shrunk one) the counterexample of a failing property. */
-  fail(id: ClientPropertyId, judged: Judged, verdict: Extract<ClientVerdict, { status: 'fail' }>): void {
-    const result = this.byId.get(id)!;
-    const { sourced, history } = judged;
-    this.byId.set(id, {
-      ...result,
-      status: 'fail',
-      reason: verdict.reason,
-      counterexample: {
-        scenario: sourced.scenario.name,
-        source: sourced.source,
-        seed: sourced.seed,
-        path: sourced.path,
-        transport: sourced.scenario.transport,
-        policy: sourced.scenario.policyName,
-        faults: sourced.scenario.faults.map(describeFault),
-        calls: sourced.scenario.calls.map((c) => c.args.count),
-        at: verdict.at,
-        history,
-      },
-    });
-  }
-
-  properties(): ClientPropertyResult[] {
-    const notRun = this.notRun.length > 0 ? `; not run: ${this.notRun.join('; ')}` : '';
-    return [...this.byId.values()].map((p) => (p.status === 'skip' && notRun ? { ...p, reason: `${p.reason ?? ''}${notRun}` } : p));
-  }
 }
 
 const interleavingName = (seed: number, path: string): string => `fc:${seed}:${path}`;

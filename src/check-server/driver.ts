@@ -19,6 +19,7 @@ import { HistoryView, legacySessionId } from '../../properties/history-view.js';
 import { CheckClient, describeAnswer, describeOutcome, HistoryRecorder, type Answer, type RequestHandle, type SseStream } from '../wire/index.js';
 import { drivableSteps, oracleWorld } from './lockstep.js';
 import type { CandidateAbilities, CandidateTarget, ClientSettings } from './types.js';
+import { toolVersion } from '../version.js';
 
 export interface DriverOptions {
   target: CandidateTarget;
@@ -78,7 +79,7 @@ export class ScenarioDriver {
       dedup: options.client.dedup,
       recorder: this.recorder,
       capabilities: { ...clientCapabilities },
-      clientInfo: { name: 'mcp-resume-spec', version: '0.1.0' },
+      clientInfo: { name: 'mcp-resume-spec', version: toolVersion() },
       // A TCP handshake per request was a fifth of a scenario's CPU time; nothing judged depends on sockets.
       keepAlive: true,
     });

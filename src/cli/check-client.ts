@@ -15,6 +15,7 @@ import { renderClientJunit, renderClientJunitError } from '../check-client/junit
 import { loadClientAdapter } from '../check-client/load.js';
 import { renderClientMarkdown, renderClientMarkdownError } from '../check-client/markdown.js';
 import { applyBaseline, stillListed } from '../report/baseline.js';
+import { shellQuote } from '../report/common.js';
 import { clientCheckError, clientExitStatus, renderClientJson, renderClientJsonError, renderClientText, type ClientReport } from '../check-client/report.js';
 import { deterministicScenarios, runClientCheck } from '../check-client/run.js';
 import { clientScenarios } from '../check-client/scenarios.js';
@@ -229,7 +230,7 @@ async function checkClient(flags: CheckClientFlags, known: Known): Promise<numbe
     restoreConsole();
   }
   report = { ...report, client: { ...report.client, ...known.client } };
-  const invocation = `npx mcp-resume-spec check-client ${flags.adapter !== undefined ? `--adapter ${flags.adapter}` : `--client ${flags.client}`}${flags.timeout !== undefined ? ` --timeout ${timeoutMs}` : ''}`;
+  const invocation = `npx mcp-resume-spec check-client ${flags.adapter !== undefined ? `--adapter ${shellQuote(flags.adapter)}` : `--client ${shellQuote(flags.client!)}`}${flags.timeout !== undefined ? ` --timeout ${timeoutMs}` : ''}`;
   // What made this run judge less than a default check: a listed failure passing under it may still fail.
   const narrowedBy = [
     ...(flags.only !== undefined ? ['--only'] : []),

@@ -6,6 +6,7 @@
 import type { Transport } from '../../model/transport.js';
 import { ErrorCode, type HttpError, badRequest } from './http-errors.js';
 import { isObject, type JsonObject, type JsonRpcRequest } from './jsonrpc.js';
+import { toolVersion } from '../version.js';
 
 /** The latest revision the server speaks; the answer to a version it does not support. */
 export const LATEST_PROTOCOL_VERSION = '2025-11-25';
@@ -26,7 +27,7 @@ export const PRIMING_SINCE = '2025-11-25';
 export const SERVER_CAPABILITIES: JsonObject = Object.freeze({ tools: {}, logging: {} });
 
 /** `serverInfo` of every InitializeResult. */
-export const SERVER_INFO = Object.freeze({ name: 'mcp-resume-spec-reference', version: '0.1.0' });
+export const SERVER_INFO = Object.freeze({ name: 'mcp-resume-spec-reference', version: toolVersion() });
 
 /** The version the server answers: the client's when supported under `transport`, else the latest. */
 export function negotiateVersion(transport: Transport, requested: string): string {

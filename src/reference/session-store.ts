@@ -84,7 +84,15 @@ export class SessionStore {
     let tag: string;
     do tag = randomBytes(4).toString('hex');
     while (this.tags.has(tag));
-    return new Session(id, tag, this.policy, this.messagesPath, this.onError, this.mutation, this.limits.retainedEvents);
+    return new Session({
+      id,
+      tag,
+      policy: this.policy,
+      messagesPath: this.messagesPath,
+      onError: this.onError,
+      mutation: this.mutation,
+      retainedEvents: this.limits.retainedEvents,
+    });
   }
 
   /** Adds an accepted session, evicting the least recently used ones beyond the cap. */

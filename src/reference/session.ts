@@ -30,6 +30,25 @@ export interface ConnectOptions {
   priming: boolean;
 }
 
+/** What a {@link Session} is made of. */
+export interface SessionOptions {
+  id: string;
+  /** The per-session tag inside event IDs. */
+  tag: string;
+  policy: ServerPolicy;
+  /** The legacy POST path, announced in the `endpoint` event. */
+  messagesPath: string;
+  /** Where errors raised outside any request (a connection closing) are reported (default: nowhere). */
+  onError?: (error: unknown) => void;
+  /** Deliberate distortions (`mutation.ts`); none by default. */
+  mutation?: Mutation;
+  /**
+   * How many events the log keeps (log retention; default all); older ones are dropped with the
+   * machine's `TRIM`, which needs a bounded `logRetention` policy to act.
+   */
+  retainedEvents?: number;
+}
+
 /** A session of the reference server. */
 export class Session implements SessionFacts {
   readonly id: string;
@@ -48,25 +67,18 @@ export class Session implements SessionFacts {
   /** When a request last touched the session (ms since the epoch): its idle clock. */
   lastActive = Date.now();
 
-  /**
-   * @param messagesPath - the legacy POST path, announced in the `endpoint` event
-   * @param onError - where errors raised outside any request (a connection closing) are reported
-   * @param mutation - deliberate distortions (`mutation.ts`); none by default
-   * @param retainedEvents - how many events the log keeps (log retention); older ones are dropped
-   *   with the machine's `TRIM`, which needs a bounded `logRetention` policy to act
-   */
-  constructor(
-    id: string,
-    tag: string,
-    policy: ServerPolicy,
-    messagesPath: string,
-    private readonly onError: (error: unknown) => void = () => {},
-    private readonly mutation: Mutation = noMutation,
-    private readonly retainedEvents = Number.POSITIVE_INFINITY,
-  ) {
+  private readonly onError: (error: unknown) => void;
+  private readonly mutation: Mutation;
+  private readonly retainedEvents: number;
+
+  constructor(options: SessionOptions) {
+    const { id, tag, policy } = options;
     this.id = id;
     this.tag = tag;
-    this.endpointUri = `${messagesPath}?sessionId=${encodeURIComponent(id)}`;
+    this.onError = options.onError ?? (() => {});
+    this.mutation = options.mutation ?? noMutation;
+    this.retainedEvents = options.retainedEvents ?? Number.POSITIVE_INFINITY;
+    this.endpointUri = `${options.messagesPath}?sessionId=${encodeURIComponent(id)}`;
     this.actor = createActor(sessionMachine, { input: { sessionId: id, tag, policy } }).start();
   }
 

@@ -74,14 +74,22 @@ export function headerVariable(name: string): string {
   return `MCP_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 }
 
-/** The `--header` flags of a replay, each reading its value from the environment (a POSIX shell expands it): ` --header "authorization: $MCP_HEADER_AUTHORIZATION"`. */
-export function headerFlags(names: readonly string[]): string {
-  return names.map((name) => ` --header "${name}: $${headerVariable(name)}"`).join('');
-}
-
-/** Quotes a flag value for a POSIX shell when it holds anything but plain characters. */
+/** Quotes a word for a POSIX shell when it holds anything but plain characters: every replay line's quoting. */
 export function shellQuote(value: string): string {
   return /^[\w.,:/@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The `--header` flags of a replay, each reading its value from the environment (a POSIX shell expands it): ` --header "authorization: $MCP_HEADER_AUTHORIZATION"`.
+ * A name the shell would read inside double quotes (a token may hold `$`, `` ` ``, `'`) is quoted by {@link shellQuote}, the variable beside it.
+ */
+export function headerFlags(names: readonly string[]): string {
+  return names
+    .map((name) => {
+      const variable = `$${headerVariable(name)}`;
+      return /^[\w.-]+$/.test(name) ? ` --header "${name}: ${variable}"` : ` --header ${shellQuote(`${name}: `)}"${variable}"`;
+    })
+    .join('');
 }
 
 /**

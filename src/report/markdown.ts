@@ -36,6 +36,7 @@ import {
   oneLine,
   replayCommand,
   replayNote,
+  shellQuote,
   headerFlags,
   headerVariable,
   visible,
@@ -294,9 +295,9 @@ export interface MarkdownReportOptions extends CandidateSource {
 
 function defaultInvocation(report: SuiteReport, options: MarkdownReportOptions): string {
   if (options.invocation !== undefined) return options.invocation;
-  const target = options.adapter !== undefined ? `--adapter ${options.adapter}` : `--url ${options.url ?? report.candidate.url}`;
+  const target = options.adapter !== undefined ? `--adapter ${shellQuote(options.adapter)}` : `--url ${shellQuote(options.url ?? report.candidate.url)}`;
   const paths = Object.entries(options.paths ?? {})
-    .map(([endpoint, path]) => ` --${endpoint} ${path}`)
+    .map(([endpoint, path]) => ` --${endpoint} ${shellQuote(path)}`)
     .join('');
   // The headers' values (a token, say) are never written: the replay reads them from the environment.
   return `npx mcp-resume-spec check ${target}${paths}${headerFlags(options.headerNames ?? [])}`;

@@ -11,6 +11,7 @@ import type { Transport } from '../../model/transport.js';
 import { extraHeaderProblem } from './extra-headers.js';
 import { HistoryRecorder } from './history-recorder.js';
 import { failureLabel, summarizeBody } from './summary.js';
+import { toolVersion } from '../version.js';
 import {
   closeIdleSockets,
   mediaType,
@@ -237,7 +238,7 @@ export class CheckClient {
     this.dedup = options.dedup ?? false;
     this.protocolVersion = options.protocolVersion ?? LATEST_STREAMABLE_VERSION;
     this.legacyProtocolVersion = options.legacyProtocolVersion ?? LEGACY_VERSION;
-    this.clientInfo = options.clientInfo ?? { name: 'mcp-resume-spec-checker', version: '0.1.0' };
+    this.clientInfo = options.clientInfo ?? { name: 'mcp-resume-spec-checker', version: toolVersion() };
     this.capabilities = options.capabilities ?? {};
     // The agent's `timeout` is how long a free socket may idle; a socket in use only gets a 'timeout' event nobody listens to.
     const agentOptions = options.keepAlive ? { keepAlive: true, timeout: KEEP_ALIVE_IDLE_MS } : { keepAlive: false };

@@ -1,13 +1,17 @@
 /** `mcp-resume-spec check-client` as a user runs it: adapters load like `check`'s, exit statuses 0/1/2. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadClientAdapter } from '../../src/check-client/load.js';
 import { runClientCheck } from '../../src/check-client/run.js';
 import { runCli } from '../cli/run-cli.js';
 import { findAll, parseXml } from '../report/xml-check.js';
 import { clientPropertyIds } from '../../properties/client/ids.js';
+import { runBounded } from '../../scripts/run-bounded.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), 'check-client-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -88,6 +92,26 @@ describe('check-client CLI', () => {
     expect(failed.status).toBe('fail');
     expect(failed.basis.quotes.length).toBeGreaterThan(0);
   }, 60_000);
+
+  it('prints a replay line that runs as printed in a shell, the adapter path quoted', async () => {
+    // A folder and a file name a shell would split or end a quote at.
+    const folder = join(dir, "it's a dir");
+    mkdirSync(folder);
+    const adapter = join(folder, 'no dedup (mutant).mjs');
+    const builtIn = pathToFileURL(join(root, 'dist/src/check-client/built-in.js')).href;
+    writeFileSync(adapter, `import { builtInClientFactory } from ${JSON.stringify(builtIn)};\nexport default () => builtInClientFactory('no-dedup');\n`);
+    const path = 'model:delivers-exactly-once@dedup=false+inclusive';
+    const run = await runCli(['check-client', '--adapter', adapter, '--timeout', '1500', '--path', path, '--quiet']);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    const replay = /^\s*replay: (.*)$/m.exec(run.stdout)?.[1];
+    expect(replay).toBeDefined();
+    // `npx mcp-resume-spec` stands for this checkout's CLI: the rest of the line is the shell's to read.
+    const script = `npx() { shift; exec "${process.execPath}" bin/mcp-resume-spec.js "$@"; }\n${replay!}\n`;
+    const again = await runBounded('sh', ['-c', script], { cwd: root, timeoutMs: 60_000 });
+    expect(again.code, again.stdout + again.stderr).toBe(1);
+    expect(again.stdout).toContain(`adapter ${adapter})`);
+    expect(again.stdout).toMatch(/FAIL client-delivers-exactly-once \[POLICY\]/);
+  }, 120_000);
 
   it('exits 2 on a replay it cannot place, before running anything', async () => {
     const noSeed = await runCli(['check-client', '--client', 'checking-client', '--path', '3:1']);

@@ -10,7 +10,7 @@ import { checkingClientFactory } from '../../src/check-client/adapters/checking-
 import type { ClientFactory } from '../../src/check-client/adapters/contract.js';
 import { describeFault } from '../../src/check-client/faults.js';
 import { modelCutScenarios, modelPrediction, scenarioFromPath } from '../../src/check-client/model-scenarios.js';
-import { judgeClientHistory, runScenario } from '../../src/check-client/run.js';
+import { judgeClientHistory, runScenario } from '../../src/check-client/run-scenario.js';
 import type { ClientScenario } from '../../src/check-client/scenarios.js';
 import { clientMutants } from '../../src/check-client/mutants/index.js';
 

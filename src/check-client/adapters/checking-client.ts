@@ -19,6 +19,7 @@ import type { Answer, DrainResult } from '../../wire/types.js';
 import type { JsonRpcMessage } from '../../../properties/history.js';
 import type { Transport } from '../../../model/transport.js';
 import type { ClientFactoryOptions, ClientUnderTest } from './contract.js';
+import { toolVersion } from '../../version.js';
 
 /** How the application around the checking client behaves: the model's client knobs, and the ones the client properties need. */
 export interface ClientKnobs {
@@ -106,7 +107,7 @@ class CheckingClientUnderTest implements ClientUnderTest {
       timeoutMs: this.exchangeMs,
       cursorAdvance: knobs.cursorAdvance === 'onDrain' ? 'drain' : 'receive',
       dedup: knobs.dedup,
-      clientInfo: { name: 'mcp-resume-spec-checking-client', version: '1' },
+      clientInfo: { name: 'mcp-resume-spec-checking-client', version: toolVersion() },
     });
   }
 
