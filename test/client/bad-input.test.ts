@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { CheckClient, type HistoryEntry } from '../../src/wire/index.js';
+import { readMessage } from '../../src/wire/sse-stream.js';
 import { msgFrame, startHttp, startRaw, type TestServer } from './servers.js';
 
 let server: TestServer | undefined;
@@ -127,6 +128,24 @@ describe('bad server behaviour is recorded, bounded and returned, never thrown',
     expect(failures(c.history.entries).map((f) => f.reason)).toEqual(['malformed-json']);
     const d = h.stream!.drain();
     expect(d.kind === 'frame' && d.frame.id).toBe('1');
+  });
+
+  test('JSON that is not one message in data: the frame is received with its error and a protocol failure', async () => {
+    const c = await sseAnswer('id: 1\ndata: [{"jsonrpc":"2.0","method":"a"}]\n\nid: 2\ndata: 7\n\n', 'end');
+    const h = await c.callTool('t');
+    for (const error of ['data is a JSON array (a batch), not one message', 'data is JSON but not an object']) {
+      const r = await h.stream!.receive();
+      expect(r.kind === 'frame' && r.frame.error).toBe(error);
+    }
+    expect(failures(c.history.entries).map((f) => f.reason)).toEqual(['protocol', 'protocol']);
+  });
+
+  test("a frame's data is read into a message or a problem whose reason is data, not read back from its words", () => {
+    expect(readMessage('{"jsonrpc":"2.0","id":1,"result":{}}')).toEqual({ message: { jsonrpc: '2.0', id: 1, result: {} } });
+    expect(readMessage('{not json').problem).toMatchObject({ reason: 'malformed-json', text: expect.stringMatching(/^data is not JSON: /) });
+    expect(readMessage('[]').problem).toEqual({ reason: 'protocol', text: 'data is a JSON array (a batch), not one message' });
+    expect(readMessage('"data is not JSON"').problem).toEqual({ reason: 'protocol', text: 'data is JSON but not an object' });
+    expect(readMessage('null').problem?.reason).toBe('protocol');
   });
 
   test('invalid JSON in a JSON body', async () => {
