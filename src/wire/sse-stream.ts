@@ -20,7 +20,7 @@ import type http from 'node:http';
 import type { Endpoint, JsonRpcMessage, Purpose, ReceiveEntry } from '../../properties/history.js';
 import type { Transport } from '../../model/transport.js';
 import type { HistoryRecorder } from './history-recorder.js';
-import { describeError, type Abortable, type Head } from './http.js';
+import { describeError, withCode, type Abortable, type Head } from './http.js';
 import { Fifo } from './fifo.js';
 import type { CursorAdvance, DrainResult, DropResult, FailureReason, Frame, Headers, ReceiveResult } from './stream-types.js';
 import { patientTimeout } from './patient-timer.js';
@@ -58,7 +58,7 @@ class WireError {
 
 type WireItem = WireFrame | WireError;
 
-type Terminal = { kind: 'end' } | { kind: 'error'; reason: FailureReason; detail: string };
+type Terminal = { kind: 'end' } | { kind: 'error'; reason: FailureReason; detail: string; code?: string };
 
 interface Waiter {
   resolve: (r: ReceiveResult) => void;
@@ -159,7 +159,7 @@ export class SseStream {
       this.pump();
     });
     res.on('end', () => this.finish({ kind: 'end' }));
-    res.on('error', (err) => this.finish({ kind: 'error', reason: 'connection-reset', detail: describeError(err) }));
+    res.on('error', (err) => this.finish({ kind: 'error', reason: 'connection-reset', detail: describeError(err), ...withCode(err) }));
     res.on('close', () => {
       if (!res.complete) this.finish({ kind: 'error', reason: 'connection-reset', detail: 'connection closed before the body ended' });
     });
@@ -434,7 +434,7 @@ export class SseStream {
       else rec.record({ type: 'failure', conn: this.conn, reason: t.reason, detail: t.detail });
     }
     if (t.kind === 'end') return truncated === undefined ? { kind: 'end' } : { kind: 'end', truncated };
-    return { kind: 'error', reason: t.reason, detail: t.detail, final: true };
+    return { kind: 'error', reason: t.reason, detail: t.detail, final: true, ...(t.code !== undefined ? { code: t.code } : {}) };
   }
 }
 
