@@ -394,7 +394,7 @@ export const sessionMachine = machineSetup.createMachine({
             description: '404 unknown Last-Event-ID',
             actions: assign(({ context, event }) => ({
               resumes: recordResume(context, event, 'rejected'),
-              reply: refuse(404, `Last-Event-ID ${event.lastEventId} is not an event of this session's streams`),
+              reply: { status: 404, unknownCursor: event.lastEventId, frames: [] },
             })),
           },
         ],

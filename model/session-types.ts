@@ -62,13 +62,25 @@ export interface ResumeRecord {
  */
 export interface Reply<M> {
   status: number;
-  /** Why a request was refused; shown to the client in the JSON-RPC error. */
+  /** Why a request was refused, in words that name no event ID; shown to the client in the JSON-RPC error (see `replyReason`). */
   reason?: string;
+  /** A resume refused because its Last-Event-ID names no event of the session's streams: that Last-Event-ID (see `replyReason`). */
+  unknownCursor?: string;
   /** The stream the frames belong to and the request's connection now carries. */
   stream?: string;
   frames: StoredEvent<M>[];
   /** The connection ends after these frames (the stream's response has been sent). */
   end?: boolean;
+}
+
+/**
+ * Why `reply` was refused, in words; undefined when it gives no reason. With `eventIds: false` the
+ * sentence names no event ID (a candidate run compares the model's answer with a candidate's, whose
+ * IDs are not the model's).
+ */
+export function replyReason(reply: Reply<unknown>, { eventIds = true }: { eventIds?: boolean } = {}): string | undefined {
+  if (reply.unknownCursor === undefined) return reply.reason;
+  return `${eventIds ? `Last-Event-ID ${reply.unknownCursor}` : 'the Last-Event-ID'} is not an event of this session's streams`;
 }
 
 export interface SessionContext<M> {

@@ -6,6 +6,7 @@
 import type { Bounds } from './bounds.js';
 import type { Policy } from './policy.js';
 import { sessionContext } from './session-step.js';
+import { replyReason } from './session-types.js';
 import type { FrameRef, StepAnswer, TraceStepData } from './trace-step.js';
 import { frameLabel, stepAction, stepAnswer } from './trace-text.js';
 import { otherTransport } from './transport.js';
@@ -115,8 +116,11 @@ export function stepData(before: World, event: WorldStep, after: World, index: n
   return { ...stepAsData(before, event, index), answer: modelAnswer(before, event, after) };
 }
 
-/** What the model answers a step. */
-export function modelAnswer(before: World, event: WorldStep, after: World): StepAnswer {
+/**
+ * What the model answers a step. With `eventIds: false` a refusal's reason names none of the
+ * model's event IDs (a candidate's answer is compared with it, and its IDs are not the model's).
+ */
+export function modelAnswer(before: World, event: WorldStep, after: World, { eventIds = true }: { eventIds?: boolean } = {}): StepAnswer {
   if (event.type === 'SEND') {
     const context = sessionContext<WorldMessage>(after.sessions[after.client.session]!);
     const sent = context.log[context.log.length - 1]!;
@@ -125,7 +129,10 @@ export function modelAnswer(before: World, event: WorldStep, after: World): Step
   if (event.type === 'RESUME' && after.last) {
     const context = sessionContext<WorldMessage>(after.sessions[after.client.session]!);
     const { reply } = context;
-    if (reply.status >= 400) return { status: reply.status, ...(reply.reason ? { reason: reply.reason } : {}) };
+    if (reply.status >= 400) {
+      const reason = replyReason(reply, { eventIds });
+      return { status: reply.status, ...(reason ? { reason } : {}) };
+    }
     return reply.stream ? { status: 200, stream: 'replay', frames: reply.frames.map(frameRef) } : { status: 200, stream: 'quiet' };
   }
   if (event.type === 'DRAIN') {

@@ -5,7 +5,7 @@
  */
 import { connect, deliver, drain, drop, receive } from './client.js';
 import { createSession, sessionContext, stepSession, type SessionState } from './session-step.js';
-import type { Capabilities, SessionEvent } from './session-types.js';
+import { type Capabilities, replyReason, type SessionEvent } from './session-types.js';
 import { otherTransport, type Transport } from './transport.js';
 import type { ClientRequest, LastAnswer, ClientState, ClientStream, World, WorldInput, WorldMessage, WorldStep } from './world-types.js';
 import { clientWith, requestWith, usedOneMore, worldWith } from './world-values.js';
@@ -54,7 +54,7 @@ function serve(world: World, event: SessionEvent<WorldMessage>): { world: World;
   const sessions = world.sessions.slice();
   sessions[index] = session;
   const { reply } = sessionContext<WorldMessage>(session);
-  return { world: worldWith(world, { sessions, last: answer(reply.status, reply.reason) }), session };
+  return { world: worldWith(world, { sessions, last: answer(reply.status, replyReason(reply)) }), session };
 }
 
 function updateStream(client: ClientState, id: string, update: (stream: ClientStream) => ClientStream): ClientState {

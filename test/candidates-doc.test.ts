@@ -5,7 +5,18 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { findingsChanged, findingsTable, normalize, readFindings, runSubjects } from '../scripts/docs/candidates-doc.js';
+import { propertyIds } from '../model/property-ids.js';
+import {
+  type Finding,
+  type Findings,
+  findingCell,
+  findingsChanged,
+  findingsTable,
+  normalize,
+  readFindingCell,
+  readFindings,
+  runSubjects,
+} from '../scripts/docs/candidates-doc.js';
 
 test('docs/candidates.md matches what the candidates do now (run npm run docs if not)', async () => {
   const committed = readFindings(readFileSync(fileURLToPath(new URL('../docs/candidates.md', import.meta.url)), 'utf8'));
@@ -16,11 +27,13 @@ test('docs/candidates.md matches what the candidates do now (run npm run docs if
 
 test('a failure that follows from another may come or go while its cause fails; a failure on its own may not', () => {
   const header = ['property', 'x 1'];
-  const table = (cells: string[]) => ({ header, rows: cells.map((cell, i) => [`p${i}`, cell]) });
-  const committed = table(['fail', 'fail (follows from p0)', 'pass', 'fail (follows from p0)', 'skip', 'pass']);
-  expect(findingsChanged(committed, table(['fail', 'pass', 'fail (follows from p0)', 'fail', 'skip', 'pass']))).toEqual([]);
+  const table = (findings: Finding[]): Findings => ({ header, rows: findings.map((finding, i) => ({ property: `p${i}`, findings: [finding] })) });
+  const [pass, fail, skip] = (['pass', 'fail', 'skip'] as const).map((status) => ({ status }));
+  const follows = (id: string): Finding => ({ status: 'fail', followsFrom: id });
+  const committed = table([fail!, follows('p0'), pass!, follows('p0'), skip!, pass!]);
+  expect(findingsChanged(committed, table([fail!, pass!, follows('p0'), fail!, skip!, pass!]))).toEqual([]);
   // The cause passes now (p1, p2 may not come or go), or never failed (p5): every cell that changed counts.
-  expect(findingsChanged(committed, table(['pass', 'pass', 'fail (follows from p0)', 'skip', 'pass', 'fail (follows from p4)']))).toEqual([
+  expect(findingsChanged(committed, table([pass!, pass!, follows('p0'), skip!, pass!, follows('p4')]))).toEqual([
     'p0 / x 1: fail -> pass',
     'p1 / x 1: fail (follows from p0) -> pass',
     'p2 / x 1: pass -> fail (follows from p0)',
@@ -28,6 +41,25 @@ test('a failure that follows from another may come or go while its cause fails; 
     'p4 / x 1: skip -> pass',
     'p5 / x 1: pass -> fail (follows from p4)',
   ]);
+  // A property renamed or gone counts too.
+  expect(findingsChanged(committed, { header, rows: [{ property: 'q0', findings: [fail!] }] })).toEqual(['q0 / property: p0 -> q0', '6 rows -> 1']);
+});
+
+test('a findings cell is read back as the finding it was written from, and only a cell so written is read', () => {
+  const findings: Finding[] = [
+    { status: 'pass' },
+    { status: 'fail' },
+    { status: 'skip' },
+    { status: 'n/a' },
+    { status: 'fail', followsFrom: 'no-silent-loss' },
+  ];
+  for (const finding of findings) expect(readFindingCell(findingCell(finding))).toEqual(finding);
+  for (const cell of ['', 'passed', 'fail (follows from)', 'pass (follows from no-silent-loss)'])
+    expect(() => readFindingCell(cell)).toThrow(/not a findings cell/);
+  // The committed doc reads whole: a row per property, every cell a finding.
+  const committed = readFindings(readFileSync(fileURLToPath(new URL('../docs/candidates.md', import.meta.url)), 'utf8'));
+  expect(committed.rows.map((row) => row.property)).toEqual([...propertyIds]);
+  expect(committed.rows.every((row) => row.findings.length === committed.header.length - 1)).toBe(true);
 });
 
 test('placeholders hide what differs run to run, and nothing else', () => {

@@ -5,6 +5,7 @@
 import { explore } from '../explore.js';
 import { reference, withKnob, type Policy } from '../policy.js';
 import { sessionContext, stepSession } from '../session-step.js';
+import { replyReason } from '../session-types.js';
 import type { WorldMessage } from '../world-types.js';
 import { grade, judgementOf, yesNo, type Claim } from './claim.js';
 import { lattice, showValue } from './lattice.js';
@@ -53,7 +54,7 @@ export const retire003: Claim = {
           header: ['old token presented under', 'answer', 'hands over'],
           rows: [
             [old!.transport!, String(resumed.status), replayed.join(', ') || 'nothing'],
-            [fresh!.transport!, `${other.status}${other.reason ? ` ${other.reason}` : ''}`, 'nothing'],
+            [fresh!.transport!, `${other.status}${replyReason(other) ? ` ${replyReason(other)}` : ''}`, 'nothing'],
           ],
         },
       ],

@@ -10,6 +10,7 @@ import type { RunningCandidate } from '../../src/check-server/candidates/adapter
 import { followsLine, oracleLines, traceLines } from '../../src/report/findings.js';
 import { runSuite } from '../../src/check-server/run-suite.js';
 import type { PropertyResult, SuiteReport } from '../../src/check-server/types.js';
+import type { Status } from '../../properties/judgement.js';
 import { fence, generatedBanner, table } from './markdown.js';
 
 export interface Subject {
@@ -96,51 +97,89 @@ export async function runSubjects(): Promise<Array<{ subject: Subject; report: S
   );
 }
 
-/** A findings cell: the status, and for a failure that never broke alone, what it follows from. */
-function findingCell(p: PropertyResult | undefined): string {
-  if (!p) return 'n/a';
-  return p.status === 'fail' && p.followsFrom ? `fail (follows from ${p.followsFrom})` : p.status;
+/** One candidate's finding for one property: its status ('n/a': not in the report), and for a failure that never broke alone, what it follows from. */
+export interface Finding {
+  status: Status | 'n/a';
+  followsFrom?: string;
+}
+
+/** The findings table as data: one row per property, one finding per subject (`header` names the columns). */
+export interface Findings {
+  header: string[];
+  rows: Array<{ property: string; findings: Finding[] }>;
+}
+
+function findingOf(p: PropertyResult | undefined): Finding {
+  if (!p) return { status: 'n/a' };
+  return p.status === 'fail' && p.followsFrom ? { status: 'fail', followsFrom: p.followsFrom } : { status: p.status };
+}
+
+/** A findings cell: the status, and for a failure that never broke alone, what it follows from. {@link readFindingCell} reads it back. */
+export function findingCell(f: Finding): string {
+  return f.followsFrom !== undefined ? `${f.status} (follows from ${f.followsFrom})` : f.status;
+}
+
+const statuses: ReadonlyArray<Finding['status']> = ['pass', 'fail', 'skip', 'n/a'];
+
+/**
+ * A cell {@link findingCell} wrote, read back: the one reader of that grammar, for the committed
+ * doc (the only place the table lives). @throws Error on a cell it did not write.
+ */
+export function readFindingCell(cell: string): Finding {
+  const follows = /^fail \(follows from ([\w-]+)\)$/.exec(cell);
+  if (follows) return { status: 'fail', followsFrom: follows[1]! };
+  const status = statuses.find((s) => s === cell);
+  if (status === undefined) throw new Error(`not a findings cell: ${JSON.stringify(cell)}`);
+  return { status };
 }
 
 /** The findings table: one row per property, one column per subject. */
-export function findingsTable(results: Array<{ report: SuiteReport }>): { header: string[]; rows: string[][] } {
+export function findingsTable(results: Array<{ report: SuiteReport }>): Findings {
   return {
     header: ['property', ...results.map((r) => `${r.report.candidate.name} ${r.report.candidate.version ?? ''}`.trim())],
-    rows: propertyIds.map((id) => [id, ...results.map((r) => findingCell(r.report.properties.find((p) => p.id === id)))]),
+    rows: propertyIds.map((id) => ({ property: id, findings: results.map((r) => findingOf(r.report.properties.find((p) => p.id === id))) })),
   };
 }
 
-/**
- * Whether two findings cells say the same: the same status, or a pass against a failure that
- * follows from a property `causeFails` (whether it shows depends on how its cause plays out in a
- * run, e.g. which message a race drops).
- */
-export function sameFinding(a: string, b: string, causeFails: (id: string) => boolean): boolean {
-  const status = (cell: string) => cell.split(' ')[0];
-  const cause = (cell: string) => /^fail \(follows from ([\w-]+)\)$/.exec(cell)?.[1];
-  const follows = (cell: string) => cause(cell) !== undefined && causeFails(cause(cell)!);
-  return status(a) === status(b) || (a === 'pass' && follows(b)) || (b === 'pass' && follows(a));
+/** The findings table in Markdown. */
+function findingsMarkdown(findings: Findings): string {
+  return table(
+    findings.header,
+    findings.rows.map((row) => [row.property, ...row.findings.map(findingCell)]),
+  );
 }
 
-/** The cells where a fresh findings table says otherwise than the committed one, as `property / candidate: committed -> fresh`. */
-export function findingsChanged(committed: { header: string[]; rows: string[][] }, fresh: { header: string[]; rows: string[][] }): string[] {
+/**
+ * Whether two findings say the same: the same status, or a pass against a failure that follows
+ * from a property `causeFails` (whether it shows depends on how its cause plays out in a run,
+ * e.g. which message a race drops).
+ */
+export function sameFinding(a: Finding, b: Finding, causeFails: (id: string) => boolean): boolean {
+  const follows = (f: Finding) => f.followsFrom !== undefined && causeFails(f.followsFrom);
+  return a.status === b.status || (a.status === 'pass' && follows(b)) || (b.status === 'pass' && follows(a));
+}
+
+/** The findings where a fresh table says otherwise than the committed one, as `property / candidate: committed -> fresh`. */
+export function findingsChanged(committed: Findings, fresh: Findings): string[] {
   const changed: string[] = [];
-  const fails = (table: { rows: string[][] }, id: string, c: number) => table.rows.find((row) => row[0] === id)?.[c]?.startsWith('fail') ?? false;
-  fresh.rows.forEach((row, r) =>
-    row.forEach((cell, c) => {
-      const was = committed.rows[r]?.[c];
+  const fails = (table: Findings, id: string, c: number) => table.rows.find((row) => row.property === id)?.findings[c]?.status === 'fail';
+  fresh.rows.forEach((row, r) => {
+    const was = committed.rows[r];
+    if (was?.property !== row.property) changed.push(`${row.property} / ${fresh.header[0]}: ${was?.property ?? '(missing)'} -> ${row.property}`);
+    row.findings.forEach((finding, c) => {
+      const before = was?.findings[c];
       // A consequence may come or go only while its cause fails in both tables.
       const causeFails = (id: string) => fails(committed, id, c) && fails(fresh, id, c);
-      const same = c === 0 ? was === cell : was !== undefined && sameFinding(was, cell, causeFails);
-      if (!same) changed.push(`${row[0]} / ${fresh.header[c]}: ${was ?? '(missing)'} -> ${cell}`);
-    }),
-  );
+      if (before === undefined || !sameFinding(before, finding, causeFails))
+        changed.push(`${row.property} / ${fresh.header[c + 1]}: ${before ? findingCell(before) : '(missing)'} -> ${findingCell(finding)}`);
+    });
+  });
   if (committed.rows.length !== fresh.rows.length) changed.push(`${committed.rows.length} rows -> ${fresh.rows.length}`);
   return changed;
 }
 
-/** Reads the findings table back out of a committed docs/candidates.md. */
-export function readFindings(markdown: string): { header: string[]; rows: string[][] } {
+/** Reads the findings table back out of a committed docs/candidates.md (its cells through {@link readFindingCell}). */
+export function readFindings(markdown: string): Findings {
   const lines = markdown.split('\n');
   const start = lines.findIndex((l) => l.startsWith('| property |'));
   const cells = (l: string) =>
@@ -148,8 +187,11 @@ export function readFindings(markdown: string): { header: string[]; rows: string
       .slice(1, -1)
       .split('|')
       .map((c) => c.trim());
-  const rows: string[][] = [];
-  for (let i = start + 2; i < lines.length && lines[i]!.startsWith('|'); i++) rows.push(cells(lines[i]!));
+  const rows: Findings['rows'] = [];
+  for (let i = start + 2; i < lines.length && lines[i]!.startsWith('|'); i++) {
+    const [property, ...rest] = cells(lines[i]!);
+    rows.push({ property: property!, findings: rest.map(readFindingCell) });
+  }
   return { header: start >= 0 ? cells(lines[start]!) : [], rows };
 }
 
@@ -164,7 +206,7 @@ export async function candidatesDoc(): Promise<string> {
     '',
     `Each candidate below was started by its adapter and checked over real HTTP on 127.0.0.1 with \`mcp-resume-spec check --adapter MODULE --runs ${candidateRun.runs} --seed ${candidateRun.seed}\`: the model-coverage scenarios, the probes and ${candidateRun.runs} fast-check interleavings, judged property by property. The tests rerun these checks and fail when the table below no longer matches what the candidates do. A cell \`fail (follows from P)\` is a failure that never broke on its own: every run that broke it also broke P (or another property of higher precedence) at the same step. Whether it shows in a check depends on how P's fault plays out in its runs (which message a race drops), so the tests accept such a cell as \`pass\` in a rerun, and a \`pass\` as \`fail (follows from P)\`, while P fails in both; every other cell has to match.`,
     '',
-    table(findings.header, findings.rows),
+    findingsMarkdown(findings),
     '',
   ];
   for (const { subject, report } of results) {

@@ -18,7 +18,7 @@ import {
   clientReplayFlags,
   levelLabel,
   type ClientBaseline,
-  renderEntry,
+  entryParts,
   renderTrace,
   type ClientCounterexample,
   type ClientReport,
@@ -26,27 +26,22 @@ import {
 
 /** What a Mermaid line of one history entry is: who speaks to whom, or a note; undefined to leave it out. */
 function diagramLine(entry: WireEntry | AppEntry): string | undefined {
-  const text = (prefix: RegExp) =>
-    escapeMermaid(
-      renderEntry(entry)
-        .replace(prefix, '')
-        .replace(/\s*\[#\d+\]$/, '')
-        .trim(),
-    );
+  // What is said, without who says it or the exchange: the diagram's arrow names those.
+  const text = () => escapeMermaid(entryParts(entry).what.trim());
   switch (entry.kind) {
     case 'call':
-      return `App->>Client: ${text(/^app: /)}`;
+      return `App->>Client: ${text()}`;
     case 'notification':
     case 'settled':
-      return `Client-->>App: ${text(/^app: /)}`;
+      return `Client-->>App: ${text()}`;
     case 'request':
-      return entry.origin === 'checker' ? `Proxy->>Server: ${text(/^checker → /)}` : `Client->>Proxy: ${text(/^client → /)}`;
+      return entry.origin === 'checker' ? `Proxy->>Server: ${text()}` : `Client->>Proxy: ${text()}`;
     case 'response':
-      return `Proxy-->>Client: ${text(/^server → /)}`;
+      return `Proxy-->>Client: ${text()}`;
     case 'frame':
-      return `Proxy-->>Client: ${text(/^\s*frame/)}`;
+      return `Proxy-->>Client: ${text()}`;
     case 'fault':
-      return `Note over Proxy: ${text(/^\s*⚡ /)}`;
+      return `Note over Proxy: ${text()}`;
     case 'end':
       return entry.cut ? `Note over Client,Proxy: connection cut (#${entry.exchange})` : undefined;
   }

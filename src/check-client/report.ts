@@ -130,8 +130,12 @@ function short(value: unknown, max = 120): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** One history entry as a line of a trace. */
-export function renderEntry(entry: WireEntry | AppEntry): string {
+/**
+ * One history entry in words, in parts: `by` (who speaks, or what kind of line it is, with its
+ * separator), `what` (what is said), and the exchange it belongs to, for a wire entry. A trace line
+ * ({@link renderEntry}) and a diagram line (Markdown report) are put together from the parts.
+ */
+export function entryParts(entry: WireEntry | AppEntry): { by: string; what: string; exchange?: number } {
   switch (entry.kind) {
     case 'request': {
       const rpc = entry.messages.map((m) => m.method ?? (m.id !== undefined ? `response ${String(m.id)}` : '?')).join(', ');
@@ -140,10 +144,18 @@ export function renderEntry(entry: WireEntry | AppEntry): string {
         entry.querySession !== undefined ? `?sessionId=${entry.querySession.slice(0, 8)}` : undefined,
         entry.lastEventId !== undefined ? `Last-Event-ID ${entry.lastEventId}` : undefined,
       ].filter(Boolean);
-      return `${entry.origin === 'checker' ? 'checker' : 'client'} → ${entry.method} ${entry.path}${rpc ? ` ${rpc}` : ''}${extras.length ? ` (${extras.join(', ')})` : ''} [#${entry.exchange}]`;
+      return {
+        by: `${entry.origin === 'checker' ? 'checker' : 'client'} → `,
+        what: `${entry.method} ${entry.path}${rpc ? ` ${rpc}` : ''}${extras.length ? ` (${extras.join(', ')})` : ''}`,
+        exchange: entry.exchange,
+      };
     }
     case 'response':
-      return `server → ${entry.status}${entry.stream ? ' SSE' : ''}${entry.sessionId !== undefined ? ` session ${entry.sessionId.slice(0, 8)}` : ''} [#${entry.exchange}]`;
+      return {
+        by: 'server → ',
+        what: `${entry.status}${entry.stream ? ' SSE' : ''}${entry.sessionId !== undefined ? ` session ${entry.sessionId.slice(0, 8)}` : ''}`,
+        exchange: entry.exchange,
+      };
     case 'frame': {
       const what =
         entry.event === 'endpoint'
@@ -156,19 +168,28 @@ export function renderEntry(entry: WireEntry | AppEntry): string {
                 100,
               )
             : 'priming (no data)';
-      return `  frame${entry.id !== undefined ? ` id ${entry.id}` : ''}: ${what} [#${entry.exchange}]`;
+      return { by: '  frame', what: `${entry.id !== undefined ? ` id ${entry.id}` : ''}: ${what}`, exchange: entry.exchange };
     }
     case 'fault':
-      return `  ⚡ ${entry.fault}: ${entry.detail} [#${entry.exchange}]`;
+      return { by: '  ⚡ ', what: `${entry.fault}: ${entry.detail}`, exchange: entry.exchange };
     case 'end':
-      return `  ${entry.cut ? 'connection cut' : 'end of answer'} [#${entry.exchange}]`;
+      return { by: '  ', what: entry.cut ? 'connection cut' : 'end of answer', exchange: entry.exchange };
     case 'call':
-      return `app: callTool ${entry.name} ${short(entry.args)} (call ${entry.call})`;
+      return { by: 'app: ', what: `callTool ${entry.name} ${short(entry.args)} (call ${entry.call})` };
     case 'notification':
-      return `app: notification ${entry.method} ${short(entry.params, 80)}`;
+      return { by: 'app: ', what: `notification ${entry.method} ${short(entry.params, 80)}` };
     case 'settled':
-      return `app: call ${entry.call} ${entry.outcome}${entry.outcome === 'resolved' ? ` ${short(entry.value, 80)}` : entry.error ? `: ${entry.error.slice(0, 100)}` : ''}`;
+      return {
+        by: 'app: ',
+        what: `call ${entry.call} ${entry.outcome}${entry.outcome === 'resolved' ? ` ${short(entry.value, 80)}` : entry.error ? `: ${entry.error.slice(0, 100)}` : ''}`,
+      };
   }
+}
+
+/** One history entry as a line of a trace. */
+export function renderEntry(entry: WireEntry | AppEntry): string {
+  const { by, what, exchange } = entryParts(entry);
+  return `${by}${what}${exchange !== undefined ? ` [#${exchange}]` : ''}`;
 }
 
 /** The history as trace lines, in clock order, the failing entry marked. */

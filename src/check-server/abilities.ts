@@ -8,23 +8,43 @@ import { randomBytes } from 'node:crypto';
 import type { Transport } from '../../model/transport.js';
 import type { ReceiveEntry } from '../../properties/history.js';
 import { isObject } from '../../properties/messages.js';
-import { CheckClient, describeOutcome, HistoryRecorder } from '../wire/index.js';
+import { CheckClient, describeOutcome, HistoryRecorder, type InitializeOutcome } from '../wire/index.js';
 import type { CandidateAbilities, CandidateTarget, ResumptionOffer } from './types.js';
 
 /** The candidate could not be checked at all (exit status 2). */
 export class CandidateUnusable extends Error {
   override name = 'CandidateUnusable';
+  /** The candidate's URL when the sentence is about it: `message` is then `${url} ${said}`. */
+  readonly url: string | undefined;
+  /** What is said: the whole message, or what is said of `url`. */
+  readonly said: string;
+  /** The HTTP error statuses (400 and up) initialize, or the legacy GET before it, was answered with: a 401 or 403 is a gate. */
+  readonly statuses: readonly number[];
+
+  constructor(said: string, { url, statuses = [] }: { url?: string; statuses?: readonly number[] } = {}) {
+    super(url === undefined ? said : `${url} ${said}`);
+    this.url = url;
+    this.said = said;
+    this.statuses = statuses;
+  }
 }
 
-async function tryTransport(
-  target: CandidateTarget,
-  transport: Transport,
-  timeoutMs: number,
-): Promise<{ ok: true; tools: string[]; unlisted?: string } | { ok: false; reason: string }> {
+type Probe = { ok: true; tools: string[]; unlisted?: string } | { ok: false; reason: string; status?: number };
+
+/** The HTTP error status a failed initialize (or the legacy GET before it) was answered with, if any. */
+function errorStatus(init: Extract<InitializeOutcome, { ok: false }>): number | undefined {
+  const status = init.outcome?.kind === 'rejected' ? init.outcome.status : (init.legacy?.answer ?? init.handle?.answer)?.status;
+  return status !== undefined && status >= 400 ? status : undefined;
+}
+
+async function tryTransport(target: CandidateTarget, transport: Transport, timeoutMs: number): Promise<Probe> {
   const client = new CheckClient({ baseUrl: target.url, paths: target.paths ?? {}, headers: target.headers ?? {}, timeoutMs });
   try {
     const init = await client.initialize({ transport });
-    if (!init.ok) return { ok: false, reason: init.reason };
+    if (!init.ok) {
+      const status = errorStatus(init);
+      return { ok: false, reason: init.reason, ...(status !== undefined ? { status } : {}) };
+    }
     const list = await client.listTools();
     const outcome = await list.response({ timeoutMs });
     // No tool list to read: say why, rather than that the candidate has no fixture tools.
@@ -67,7 +87,12 @@ export async function probeAbilities(target: CandidateTarget, timeoutMs: number)
     transports.push('sse');
     endpoints.sse = at('sse', '/sse');
   } else notes.push(`legacy HTTP+SSE at ${at('sse', '/sse')}: ${sse.reason}`);
-  if (transports.length === 0) throw new CandidateUnusable(`${target.url} answers initialize under neither transport (${notes.join('; ')})`);
+  const statusOf = (probe: Probe) => (!probe.ok && probe.status !== undefined ? [probe.status] : []);
+  if (transports.length === 0)
+    throw new CandidateUnusable(`answers initialize under neither transport (${notes.join('; ')})`, {
+      url: target.url,
+      statuses: [...statusOf(streamable), ...statusOf(sse)],
+    });
   const probed = { streamable: { result: streamable, at: at('mcp', '/mcp') }, sse: { result: sse, at: at('sse', '/sse') } };
   for (const transport of target.required ?? []) {
     const { result } = probed[transport];
@@ -78,6 +103,7 @@ export async function probeAbilities(target: CandidateTarget, timeoutMs: number)
         (other.result.ok
           ? `; ${transportName[transport === 'sse' ? 'streamable' : 'sse']} at ${other.at} does (to check a server of that transport alone, give its endpoint or the base URL ${target.url})`
           : ''),
+      { statuses: statusOf(result) },
     );
   }
   const tools = new Set([...(streamable.ok ? streamable.tools : []), ...(sse.ok ? sse.tools : [])]);

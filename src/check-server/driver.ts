@@ -149,7 +149,7 @@ export class ScenarioDriver {
     // Without the emit fixture tool a call is sent as a ping (see call()): the trace names what was sent.
     const data = modelData.kind === 'call' && !this.options.abilities.fixtures.emit ? sentAsPing(modelData) : modelData;
     this.world = stepWorld(before, step);
-    const model = modelAnswer(before, step, this.world);
+    const model = modelAnswer(before, step, this.world, { eventIds: false });
     this.client.step(stepAction(data));
     this.current = { data, model };
     data.answer = await this.perform(before, step);
@@ -205,13 +205,11 @@ export class ScenarioDriver {
     return answer;
   }
 
-  /** The model's HTTP answer, without its own event IDs (they name the model's events, not the candidate's). */
+  /** The model's HTTP answer (its reason names none of the model's event IDs: see `apply`). */
   private modelStatus(): StepAnswer {
     const { model } = this.current!;
     if (model.status === undefined) return {};
-    // The model's reasons quote its own event IDs; say it without them.
-    const reason = model.reason?.replace(/Last-Event-ID \S+ /, 'the Last-Event-ID ');
-    return reason ? { status: model.status, reason } : { status: model.status };
+    return model.reason ? { status: model.status, reason: model.reason } : { status: model.status };
   }
 
   private label(call: string): string {

@@ -90,7 +90,8 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     // Scenarios cut short by the loss would be judged on a server that was not there: no verdict is given.
     if (lost !== undefined)
       throw new CandidateLost(
-        `${target.url} stopped accepting connections during the check (first refused in scenario ${lost}, after ${scenarios} scenarios); no verdict is given`,
+        `stopped accepting connections during the check (first refused in scenario ${lost}, after ${scenarios} scenarios); no verdict is given`,
+        { url: target.url },
       );
   };
 

@@ -44,9 +44,9 @@ export function parseFlags<O extends Options>(argv: string[], options: O): Flags
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     const flag = /'(-[^' ]+)/.exec(message)?.[1];
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown flag ${flag ?? message}`);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown flag ${flag ?? message}`, { notAFlag: true });
     if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
-      throw new UsageError(`unexpected argument ${JSON.stringify(/'([^']*)'/.exec(message)?.[1] ?? '')}: every value follows its flag`);
+      throw new UsageError(`unexpected argument ${JSON.stringify(/'([^']*)'/.exec(message)?.[1] ?? '')}: every value follows its flag`, { notAFlag: true });
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag !== undefined) {
       throw new UsageError(
         /does not take/.test(message)

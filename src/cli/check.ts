@@ -15,7 +15,6 @@ import { escapeMarkdown, renderMarkdown } from '../report/markdown.js';
 import { headerFlags, shellQuote } from '../report/common.js';
 import { renderText } from '../report/text.js';
 import { CandidateUnusable } from '../check-server/abilities.js';
-import { CandidateLost } from '../check-server/reachable.js';
 import { defaultRuns, runSuite } from '../check-server/run-suite.js';
 import type { CandidateTarget, SuiteOptions, SuiteReport } from '../check-server/types.js';
 import { loadAdapter, type StartedCandidate } from '../loader/adapter-loader.js';
@@ -138,6 +137,20 @@ const checkFlags = {
 
 type CheckFlags = Flags<typeof checkFlags>;
 
+/**
+ * What `check` says of a candidate at `url` it could not check; after a gate's refusal (initialize
+ * answered 401 or 403), how to get past it: `headersGiven` says whether headers were sent.
+ */
+export function unusableMessage(error: CandidateUnusable, url: string, headersGiven: boolean): string {
+  const gated = error.statuses.some((status) => status === 401 || status === 403);
+  const hint = !gated
+    ? ''
+    : headersGiven
+      ? "; the headers given (--header, or the adapter's) were refused"
+      : "; a server behind a gate is given its credentials with --header 'Authorization: ...'";
+  return `could not check ${url}: ${error.url === url ? `it ${error.said}` : error.message}${hint}`;
+}
+
 export const checkCommand: Command = {
   name: 'check',
   summary: 'check a candidate server over HTTP',
@@ -245,19 +258,8 @@ async function check(flags: CheckFlags, startedAt: number, who: { name: string; 
     options.onProgress = progress.update;
     report = await runSuite(target, options);
   } catch (error) {
-    if (error instanceof CandidateUnusable) {
-      const url = target?.url ?? who.name;
-      // A gate's refusal: say how to get past it.
-      const refusedAt = !(error instanceof CandidateLost) && /\b(401|403)\b/.test(error.message);
-      const gated = !refusedAt
-        ? ''
-        : Object.keys(target?.headers ?? {}).length > 0
-          ? "; the headers given (--header, or the adapter's) were refused"
-          : "; a server behind a gate is given its credentials with --header 'Authorization: ...'";
-      throw new UsageError(
-        `could not check ${url}: ${error.message.startsWith(`${url} `) ? `it ${error.message.slice(url.length + 1)}` : error.message}${gated}`,
-      );
-    }
+    if (error instanceof CandidateUnusable)
+      throw new UsageError(unusableMessage(error, target?.url ?? who.name, Object.keys(target?.headers ?? {}).length > 0));
     throw error;
   } finally {
     progress.done();

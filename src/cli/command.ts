@@ -11,4 +11,11 @@ export interface Command {
 /** A bad flag or argument: the CLI prints the message on one line and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+  /** A flag the command does not have, or a value where a flag belongs: its --help lists the flags. */
+  readonly notAFlag: boolean;
+
+  constructor(message: string, { notAFlag = false }: { notAFlag?: boolean } = {}) {
+    super(message);
+    this.notAFlag = notAFlag;
+  }
 }

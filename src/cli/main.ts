@@ -30,6 +30,12 @@ export function help(): string {
   return lines.join('\n');
 }
 
+/** The line a usage error of command `name` is told in; for a flag the command does not have, where its flags are listed. */
+export function usageErrorLine(name: string, error: UsageError | RangeError): string {
+  const hint = error instanceof UsageError && error.notAFlag ? `; run 'mcp-resume-spec ${name} --help' for its flags` : '';
+  return `mcp-resume-spec ${name}: ${error.message}${hint}`;
+}
+
 /** Runs the CLI and returns the exit status. */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -63,8 +69,7 @@ export async function main(argv: string[]): Promise<number> {
     return await command.run(rest);
   } catch (error) {
     if (error instanceof UsageError || error instanceof RangeError) {
-      const hint = /^(unknown flag|unexpected argument)/.test(error.message) ? `; run 'mcp-resume-spec ${name} --help' for its flags` : '';
-      console.error(`mcp-resume-spec ${name}: ${error.message}${hint}`);
+      console.error(usageErrorLine(name, error));
       return 2;
     }
     console.error(`mcp-resume-spec ${name}: ${(error as Error).message?.split('\n')[0] ?? String(error)}`);

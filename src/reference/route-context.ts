@@ -3,7 +3,7 @@
  * (finding a session, turning a machine refusal into an HTTP error, answering without a stream).
  */
 import type { ServerResponse } from 'node:http';
-import type { Reply } from '../../model/session-types.js';
+import { type Reply, replyReason } from '../../model/session-types.js';
 import { machineRefusal, sessionNotFound } from './http-errors.js';
 import type { JsonRpcId } from './jsonrpc.js';
 import type { Mutation } from './mutation.js';
@@ -56,7 +56,7 @@ export function resumeTarget(context: RouteContext, session: Session, cursor: st
  * @throws HttpError with the machine's status and reason when the machine refused
  */
 export function requireServed(reply: Reply<unknown>, requestId: JsonRpcId | null = null): void {
-  if (!served(reply)) throw machineRefusal(reply.status, reply.reason, requestId);
+  if (!served(reply)) throw machineRefusal(reply.status, replyReason(reply), requestId);
 }
 
 /** What `session_info` reads: the machine's current view of the session (capabilities as a mutation may bend them). */

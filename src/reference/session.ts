@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { createActor, type Actor } from 'xstate';
 import type { ServerPolicy } from '../../model/policy.js';
 import { sessionMachine, type SessionMachine } from '../../model/session-machine.js';
-import type { Capabilities, Reply, SessionContext, SessionEvent, StoredEvent } from '../../model/session-types.js';
+import { type Capabilities, type Reply, replyReason, type SessionContext, type SessionEvent, type StoredEvent } from '../../model/session-types.js';
 import type { JsonRpcMessage } from './jsonrpc.js';
 import { noMutation, type Mutation, type SessionFacts } from './mutation.js';
 import { formatEvent } from './sse-writer.js';
@@ -212,7 +212,7 @@ export class Session implements SessionFacts {
       const stream = this.context.streams.find((s) => s.queue.length > 0);
       if (stream === undefined) return;
       const reply = this.step({ type: 'SEND', stream: stream.id });
-      if (!served(reply)) throw new Error(`SEND on ${stream.id} refused: ${reply.status} ${reply.reason ?? ''}`);
+      if (!served(reply)) throw new Error(`SEND on ${stream.id} refused: ${reply.status} ${replyReason(reply) ?? ''}`);
       this.deliver(reply);
     }
   }

@@ -532,7 +532,7 @@ export class CheckClient {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const drain = options.drain ?? true;
     const a = handle.answer;
-    if (a.kind === 'error') return { kind: 'error', reason: a.reason, detail: a.detail };
+    if (a.kind === 'error') return { kind: 'error', reason: a.reason, detail: a.detail, ...(a.code !== undefined ? { code: a.code } : {}) };
     if (a.kind === 'body') {
       const m = findResponse(a.json, handle.id);
       if (m !== undefined) return { kind: 'response', message: m, via: 'body' };
@@ -576,7 +576,7 @@ export class CheckClient {
           continue;
         case 'error':
           if (!r.final) continue;
-          return { kind: 'error', reason: r.reason, detail: r.detail };
+          return { kind: 'error', reason: r.reason, detail: r.detail, ...(r.code !== undefined ? { code: r.code } : {}) };
         case 'timeout':
           return { kind: 'timeout', timeoutMs };
         default:
@@ -672,7 +672,8 @@ export class CheckClient {
     sessionId: string | undefined,
     drainedIds?: Set<string>,
   ): Promise<Answer> {
-    if (head.kind === 'error') return { kind: 'error', conn: head.conn, reason: head.reason, detail: head.detail };
+    if (head.kind === 'error')
+      return { kind: 'error', conn: head.conn, reason: head.reason, detail: head.detail, ...(head.code !== undefined ? { code: head.code } : {}) };
     const { conn, status, headers } = head;
     const type = mediaType(headers['content-type']);
     if (type === 'text/event-stream') {
@@ -771,7 +772,7 @@ export function describeOutcome(o: ResponseOutcome | ReceiveResult): string {
     case 'end':
       return o.truncated === undefined ? 'stream ended' : 'stream ended mid-frame';
     case 'error':
-      return `${failureLabel(o.reason, o.detail)}: ${o.detail}`;
+      return `${failureLabel(o.reason, o.code)}: ${o.detail}`;
     case 'dropped':
       return 'stream dropped';
   }
@@ -785,6 +786,6 @@ export function describeAnswer(a: Answer): string {
     case 'body':
       return summarizeBody(a.status, a.headers['content-type'], a.text);
     case 'error':
-      return `${failureLabel(a.reason, a.detail)}: ${a.detail}`;
+      return `${failureLabel(a.reason, a.code)}: ${a.detail}`;
   }
 }

@@ -69,6 +69,8 @@ export interface HeadFailure {
   conn: number;
   reason: FailureReason;
   detail: string;
+  /** The error code of the socket or parser error, if any (e.g. `ECONNREFUSED`). */
+  code?: string;
 }
 
 /**
@@ -110,6 +112,19 @@ export function classifyError(err: unknown): FailureReason {
     default:
       return 'protocol';
   }
+}
+
+/** The code of a socket or parser error (of the first one, for an `AggregateError` of connection attempts), if any. */
+export function errorCode(err: unknown): string | undefined {
+  const { code, errors } = (err ?? {}) as { code?: unknown; errors?: unknown };
+  if (typeof code === 'string') return code;
+  return Array.isArray(errors) ? errorCode(errors[0]) : undefined;
+}
+
+/** `{ code }` when `err` has one, else nothing: to spread into a failure. */
+export function withCode(err: unknown): { code?: string } {
+  const code = errorCode(err);
+  return code === undefined ? {} : { code };
 }
 
 /** A one-line description of an error. */
@@ -172,7 +187,7 @@ export function sendRequest(ctx: ExchangeContext, spec: ExchangeSpec): Promise<H
     recordRequest(ctx, spec, conn, headers);
     const detail = `request not sent: ${describeError(err)}`;
     recorder.record({ type: 'failure', conn, reason: 'protocol', detail });
-    return Promise.resolve({ kind: 'error', conn, reason: 'protocol', detail });
+    return Promise.resolve({ kind: 'error', conn, reason: 'protocol', detail, ...withCode(err) });
   }
   recordRequest(ctx, spec, conn, flattenHeaders(req.getHeaders()));
 
@@ -194,10 +209,10 @@ export function sendRequest(ctx: ExchangeContext, spec: ExchangeSpec): Promise<H
       ctx.live.delete(pending);
       resolve(outcome);
     };
-    const fail = (reason: FailureReason, detail: string): void => {
+    const fail = (reason: FailureReason, detail: string, code?: { code?: string }): void => {
       if (settled) return;
       recorder.record({ type: 'failure', conn, reason, detail });
-      settle({ kind: 'error', conn, reason, detail });
+      settle({ kind: 'error', conn, reason, detail, ...code });
       req.destroy();
       closeIdleSockets(ctx.agent);
     };
@@ -219,7 +234,7 @@ export function sendRequest(ctx: ExchangeContext, spec: ExchangeSpec): Promise<H
           req.end(bodyText);
           return;
         }
-        fail(classifyError(err), describeError(err));
+        fail(classifyError(err), describeError(err), withCode(err));
       });
       attempt.on('response', (res) => {
         // A body consumer attaches its own handler; this one keeps a stray error from being unhandled.

@@ -20,7 +20,7 @@ import type http from 'node:http';
 import type { Endpoint, JsonRpcMessage, Purpose, ReceiveEntry } from '../../properties/history.js';
 import type { Transport } from '../../model/transport.js';
 import type { HistoryRecorder } from './history-recorder.js';
-import { describeError, type Abortable, type Head } from './http.js';
+import { describeError, withCode, type Abortable, type Head } from './http.js';
 import { Fifo } from './fifo.js';
 import type { CursorAdvance, DrainResult, DropResult, FailureReason, Frame, Headers, ReceiveResult } from './stream-types.js';
 import { patientTimeout } from './patient-timer.js';
@@ -58,7 +58,7 @@ class WireError {
 
 type WireItem = WireFrame | WireError;
 
-type Terminal = { kind: 'end' } | { kind: 'error'; reason: FailureReason; detail: string };
+type Terminal = { kind: 'end' } | { kind: 'error'; reason: FailureReason; detail: string; code?: string };
 
 interface Waiter {
   resolve: (r: ReceiveResult) => void;
@@ -159,7 +159,7 @@ export class SseStream {
       this.pump();
     });
     res.on('end', () => this.finish({ kind: 'end' }));
-    res.on('error', (err) => this.finish({ kind: 'error', reason: 'connection-reset', detail: describeError(err) }));
+    res.on('error', (err) => this.finish({ kind: 'error', reason: 'connection-reset', detail: describeError(err), ...withCode(err) }));
     res.on('close', () => {
       if (!res.complete) this.finish({ kind: 'error', reason: 'connection-reset', detail: 'connection closed before the body ended' });
     });
@@ -392,31 +392,21 @@ export class SseStream {
   private receiveFrame(m: WireFrame): Frame {
     const event = m.event ?? 'message';
     const data = m.data;
-    let message: JsonRpcMessage | undefined;
-    let error: string | undefined;
-    if (event === 'message' && data !== '') {
-      try {
-        const parsed: unknown = JSON.parse(data);
-        if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) message = parsed as JsonRpcMessage;
-        else error = Array.isArray(parsed) ? 'data is a JSON array (a batch), not one message' : 'data is JSON but not an object';
-      } catch (err) {
-        error = `data is not JSON: ${describeError(err)}`;
-      }
-    }
+    const { message, problem } = event === 'message' && data !== '' ? readMessage(data) : {};
     const entry: ReceiveEntry = { type: 'receive', conn: this.conn, id: m.id, event, data } as ReceiveEntry;
     if (message !== undefined) entry.message = message;
-    if (error !== undefined) entry.error = error;
+    if (problem !== undefined) entry.error = problem.text;
     if (m.retry !== undefined) {
       entry.retry = m.retry;
       this.retryMs = m.retry;
     }
     const frame = this.ctx.recorder.record(entry as Omit<ReceiveEntry, 'seq' | 'at'>);
-    if (error !== undefined) {
+    if (problem !== undefined) {
       this.ctx.recorder.record({
         type: 'failure',
         conn: this.conn,
-        reason: message === undefined && error.startsWith('data is not JSON') ? 'malformed-json' : 'protocol',
-        detail: `frame ${m.id === undefined ? '(no id)' : JSON.stringify(m.id)}: ${error}`,
+        reason: problem.reason,
+        detail: `frame ${m.id === undefined ? '(no id)' : JSON.stringify(m.id)}: ${problem.text}`,
       });
     }
     const consumed = this.ctx.onTransportEvent !== undefined && this.ctx.onTransportEvent(this, frame);
@@ -444,10 +434,27 @@ export class SseStream {
       else rec.record({ type: 'failure', conn: this.conn, reason: t.reason, detail: t.detail });
     }
     if (t.kind === 'end') return truncated === undefined ? { kind: 'end' } : { kind: 'end', truncated };
-    return { kind: 'error', reason: t.reason, detail: t.detail, final: true };
+    return { kind: 'error', reason: t.reason, detail: t.detail, final: true, ...(t.code !== undefined ? { code: t.code } : {}) };
   }
 }
 
 function isFrame(item: WireItem): boolean {
   return !(item instanceof WireError);
+}
+
+/**
+ * A `message` event's data read as one JSON-RPC message, or what is wrong with it: `malformed-json`
+ * when it is not JSON, `protocol` when it is JSON but not one message (`text` says which).
+ */
+export function readMessage(data: string): { message?: JsonRpcMessage; problem?: { reason: FailureReason; text: string } } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch (err) {
+    return { problem: { reason: 'malformed-json', text: `data is not JSON: ${describeError(err)}` } };
+  }
+  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return { message: parsed as JsonRpcMessage };
+  return {
+    problem: { reason: 'protocol', text: Array.isArray(parsed) ? 'data is a JSON array (a batch), not one message' : 'data is JSON but not an object' },
+  };
 }

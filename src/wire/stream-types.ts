@@ -25,7 +25,7 @@ export type ReceiveResult =
    * Something went wrong. `final: false` (malformed SSE lines) leaves the stream readable;
    * `final: true` means the body is over (connection reset, aborted).
    */
-  | { kind: 'error'; reason: FailureReason; detail: string; final: boolean }
+  | { kind: 'error'; reason: FailureReason; detail: string; final: boolean; code?: string }
   /** The client dropped this stream earlier. */
   | { kind: 'dropped' };
 
@@ -58,7 +58,7 @@ export type ResponseOutcome =
   | { kind: 'timeout'; timeoutMs: number }
   /** The stream ended before the response. */
   | { kind: 'end'; truncated?: string }
-  | { kind: 'error'; reason: FailureReason; detail: string }
+  | { kind: 'error'; reason: FailureReason; detail: string; code?: string }
   /** The stream the response was expected on was dropped. */
   | { kind: 'dropped' };
 

@@ -26,18 +26,18 @@ export function summarizeBody(status: number, contentType: string | undefined, t
   return `HTTP ${status} (${meta})${first ? `: ${JSON.stringify(first)}` : ''}`;
 }
 
-/** Error codes by what failed, matched in a failure's detail (Node's codes, e.g. `getaddrinfo ENOTFOUND host`). */
+/** Node's error codes by what failed. */
 const labels: Array<[RegExp, string]> = [
-  [/\b(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL)\b/, 'DNS lookup failed'],
-  [/\bECONNREFUSED\b/, 'connection refused'],
-  [/\b(EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)\b/, 'host unreachable'],
-  [/\b(ECONNRESET|EPIPE|ECONNABORTED)\b/, 'connection reset'],
-  [/\b(ETIMEDOUT|ESOCKETTIMEDOUT)\b/, 'timeout'],
-  [/\b(ERR_TLS_\w+|ERR_SSL_\w+|EPROTO|CERT_\w+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE)\b/, 'TLS error'],
+  [/^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL)$/, 'DNS lookup failed'],
+  [/^ECONNREFUSED$/, 'connection refused'],
+  [/^(EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)$/, 'host unreachable'],
+  [/^(ECONNRESET|EPIPE|ECONNABORTED)$/, 'connection reset'],
+  [/^(ETIMEDOUT|ESOCKETTIMEDOUT)$/, 'timeout'],
+  [/^(ERR_TLS_\w+|ERR_SSL_\w+|EPROTO|CERT_\w+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE)$/, 'TLS error'],
 ];
 
-/** A label for a failure that says what failed: from the error code in `detail`, else the recorded reason in words. */
-export function failureLabel(reason: FailureReason, detail: string): string {
-  for (const [code, label] of labels) if (code.test(detail)) return label;
+/** A label for a failure that says what failed: from the socket or parser error's `code`, else the recorded reason in words. */
+export function failureLabel(reason: FailureReason, code: string | undefined): string {
+  if (code !== undefined) for (const [codes, label] of labels) if (codes.test(code)) return label;
   return reason.replace(/-/g, ' ');
 }

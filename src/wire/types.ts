@@ -29,7 +29,7 @@ export type {
 export type Answer =
   | { kind: 'stream'; conn: number; status: number; headers: Headers; stream: SseStream }
   | { kind: 'body'; conn: number; status: number; headers: Headers; text: string; json?: unknown }
-  | { kind: 'error'; conn: number; reason: FailureReason; detail: string; status?: number };
+  | { kind: 'error'; conn: number; reason: FailureReason; detail: string; status?: number; code?: string };
 
 /** A sent JSON-RPC request and where its response is expected. */
 export interface RequestHandle {

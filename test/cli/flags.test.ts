@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { integerFlag, parseFlags } from '../../src/cli/args.js';
 import { graverThanListed, readBaseline } from '../../src/cli/baseline.js';
+import { UsageError } from '../../src/cli/command.js';
+import { usageErrorLine } from '../../src/cli/main.js';
 import { applyBaseline, baselineLines } from '../../src/report/baseline.js';
 import { checkWritable } from '../../src/cli/output-paths.js';
 import type { PropertyResult } from '../../src/check-server/types.js';
@@ -26,6 +28,27 @@ describe('flags', () => {
     [['--json', 'report.json'], /^--json takes no value, got "report\.json"$/],
   ])('%j is a usage error: %s', (argv, message) => {
     expect(() => parseFlags(argv, options)).toThrow(message);
+  });
+
+  test("a flag the command does not have is marked as such, and the CLI's line points to --help by that mark, not by the words", () => {
+    for (const argv of [['--colour'], ['extra']]) {
+      const error = (() => {
+        try {
+          parseFlags(argv, options);
+        } catch (e) {
+          return e;
+        }
+      })() as UsageError;
+      expect(error.notAFlag, argv[0]).toBe(true);
+      expect(usageErrorLine('check', error)).toBe(`mcp-resume-spec check: ${error.message}; run 'mcp-resume-spec check --help' for its flags`);
+    }
+    expect(() => parseFlags(['--runs'], options)).toThrow(expect.objectContaining({ notAFlag: false }));
+    // Worded as one, but not one: no pointer; worded otherwise, but one: the pointer.
+    expect(usageErrorLine('check', new UsageError('unknown flag, says the adapter'))).toBe('mcp-resume-spec check: unknown flag, says the adapter');
+    expect(usageErrorLine('check', new UsageError('--frob?', { notAFlag: true }))).toBe(
+      "mcp-resume-spec check: --frob?; run 'mcp-resume-spec check --help' for its flags",
+    );
+    expect(usageErrorLine('check', new RangeError('runs out of range'))).toBe('mcp-resume-spec check: runs out of range');
   });
 
   test('--json FILE says where the JSON report goes, for a command that writes it with --out', () => {

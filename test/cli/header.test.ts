@@ -5,6 +5,9 @@
  * not run and how to give the header; a header the checking client sets itself is refused.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CandidateUnusable } from '../../src/check-server/abilities.js';
+import { CandidateLost } from '../../src/check-server/reachable.js';
+import { unusableMessage } from '../../src/cli/check.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
 import { startProxy, type RunningProxy } from './proxy.js';
 import { runCli } from './run-cli.js';
@@ -69,4 +72,22 @@ test('a header the checking client sets itself, or one that is not "Name: value"
   const shapeless = await runCli(['check', '--url', gateUrl, '--header', 'no colon here', '--quiet']);
   expect(shapeless.code).toBe(2);
   expect(shapeless.stderr).toContain('--header: "no colon here" is not "Name: value"');
+});
+
+test("a gate is known by the statuses initialize got, not by the message's words", () => {
+  const url = 'http://127.0.0.1:4011';
+  // Worded without the status: the statuses say it was a gate.
+  const gate = new CandidateUnusable('was turned away at the door', { url, statuses: [401, 403] });
+  expect(unusableMessage(gate, url, false)).toBe(
+    `could not check ${url}: it was turned away at the door; a server behind a gate is given its credentials with --header 'Authorization: ...'`,
+  );
+  expect(unusableMessage(gate, url, true)).toBe(
+    `could not check ${url}: it was turned away at the door; the headers given (--header, or the adapter's) were refused`,
+  );
+  // A 401 in the words (here in a port) and a 404 in the statuses: no gate.
+  const notFound = new CandidateUnusable('answered HTTP 404 from port 401', { url, statuses: [404] });
+  expect(unusableMessage(notFound, url, false)).toBe(`could not check ${url}: it answered HTTP 404 from port 401`);
+  // A sentence about another URL, or about none, is said whole.
+  expect(unusableMessage(new CandidateUnusable('stopped', { url: 'http://elsewhere' }), url, false)).toBe(`could not check ${url}: http://elsewhere stopped`);
+  expect(unusableMessage(new CandidateLost('not a URL: "x"'), url, false)).toBe(`could not check ${url}: not a URL: "x"`);
 });

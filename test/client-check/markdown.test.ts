@@ -7,8 +7,9 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { AppEntry, WireEntry } from '../../properties/client/history.js';
-import { renderClientMarkdown } from '../../src/check-client/markdown.js';
-import type { ClientReport } from '../../src/check-client/report.js';
+import { clientSequenceDiagram, renderClientMarkdown } from '../../src/check-client/markdown.js';
+import { entryParts, renderEntry, type ClientReport } from '../../src/check-client/report.js';
+import { escapeMermaid } from '../../src/report/markdown.js';
 
 const nasty = 'a;b#c<d>"e`f%g\\h&i\nj';
 const wire: WireEntry[] = [
@@ -96,5 +97,17 @@ describe('client Markdown report', () => {
     // Outside that directory: as given (shared with check's report, test/report/markdown.test.ts).
     const beside = renderClientMarkdown(report, 'x', { adapter: '/tmp/other/resend.mjs', cwd: '/tmp/newuser-client' });
     expect(beside).toContain('import makeFactory from "/tmp/other/resend.mjs";');
+  });
+
+  it("draws each entry from its parts, not from its trace line's words", () => {
+    // Words that look like a trace line's parts: a speaker, an exchange number.
+    const settled: AppEntry = { kind: 'settled', at: 1, call: 3, outcome: 'rejected', error: 'server → gave up [#7]' };
+    const frame: WireEntry = { kind: 'frame', at: 2, exchange: 4, id: 'e9', data: '', message: { method: 'app: ping' } };
+    expect(renderEntry(settled)).toBe('app: call 3 rejected: server → gave up [#7]');
+    expect(renderEntry(frame)).toBe('  frame id e9: {"method":"app: ping"} [#4]');
+    expect(entryParts(frame)).toEqual({ by: '  frame', what: ' id e9: {"method":"app: ping"}', exchange: 4 });
+    const lines = clientSequenceDiagram({ transport: 'streamable', wire: [frame], app: [settled], boundMs: 100 }).split('\n');
+    expect(lines).toContain('    Client-->>App: call 3 rejected: server → gave up [#35;7]');
+    expect(lines).toContain(`    Proxy-->>Client: ${escapeMermaid('id e9: {"method":"app: ping"}')}`);
   });
 });

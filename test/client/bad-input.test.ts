@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { CheckClient, type HistoryEntry } from '../../src/wire/index.js';
+import { CheckClient, describeAnswer, describeOutcome, type HistoryEntry } from '../../src/wire/index.js';
+import { failureLabel } from '../../src/wire/summary.js';
+import { readMessage } from '../../src/wire/sse-stream.js';
 import { msgFrame, startHttp, startRaw, type TestServer } from './servers.js';
 
 let server: TestServer | undefined;
@@ -129,6 +131,24 @@ describe('bad server behaviour is recorded, bounded and returned, never thrown',
     expect(d.kind === 'frame' && d.frame.id).toBe('1');
   });
 
+  test('JSON that is not one message in data: the frame is received with its error and a protocol failure', async () => {
+    const c = await sseAnswer('id: 1\ndata: [{"jsonrpc":"2.0","method":"a"}]\n\nid: 2\ndata: 7\n\n', 'end');
+    const h = await c.callTool('t');
+    for (const error of ['data is a JSON array (a batch), not one message', 'data is JSON but not an object']) {
+      const r = await h.stream!.receive();
+      expect(r.kind === 'frame' && r.frame.error).toBe(error);
+    }
+    expect(failures(c.history.entries).map((f) => f.reason)).toEqual(['protocol', 'protocol']);
+  });
+
+  test("a frame's data is read into a message or a problem whose reason is data, not read back from its words", () => {
+    expect(readMessage('{"jsonrpc":"2.0","id":1,"result":{}}')).toEqual({ message: { jsonrpc: '2.0', id: 1, result: {} } });
+    expect(readMessage('{not json').problem).toMatchObject({ reason: 'malformed-json', text: expect.stringMatching(/^data is not JSON: /) });
+    expect(readMessage('[]').problem).toEqual({ reason: 'protocol', text: 'data is a JSON array (a batch), not one message' });
+    expect(readMessage('"data is not JSON"').problem).toEqual({ reason: 'protocol', text: 'data is JSON but not an object' });
+    expect(readMessage('null').problem?.reason).toBe('protocol');
+  });
+
   test('invalid JSON in a JSON body', async () => {
     server = await startHttp((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc": nope'));
     client = new CheckClient({ baseUrl: server.url, timeoutMs: 500 });
@@ -158,8 +178,24 @@ describe('bad server behaviour is recorded, bounded and returned, never thrown',
     const init = await client.initialize();
     expect(init.ok).toBe(false);
     const legacy = await client.openLegacy();
-    expect(legacy.kind === 'failed' && legacy.answer).toMatchObject({ kind: 'error', reason: 'connection-refused' });
+    expect(legacy.kind === 'failed' && legacy.answer).toMatchObject({ kind: 'error', reason: 'connection-refused', code: 'ECONNREFUSED' });
     expect(failures(client.history.entries).map((f) => f.reason)).toEqual(['connection-refused', 'connection-refused']);
+    // Labelled from the error's code, carried as data beside the words.
+    expect(!init.ok && init.outcome).toMatchObject({ kind: 'error', code: 'ECONNREFUSED' });
+    expect(!init.ok && describeOutcome(init.outcome!)).toMatch(/^connection refused: /);
+    expect(legacy.kind === 'failed' && describeAnswer(legacy.answer)).toMatch(/^connection refused: /);
+  });
+
+  test("a failure's label comes from its error code, never from the words of its detail", () => {
+    expect(failureLabel('connection-refused', 'ECONNREFUSED')).toBe('connection refused');
+    expect(failureLabel('protocol', 'ENOTFOUND')).toBe('DNS lookup failed');
+    expect(failureLabel('protocol', 'ERR_TLS_CERT_ALTNAME_INVALID')).toBe('TLS error');
+    // A code that says nothing more than the reason, or none: the reason in words.
+    expect(failureLabel('protocol', 'ERR_INVALID_CHAR')).toBe('protocol');
+    expect(failureLabel('connection-reset', undefined)).toBe('connection reset');
+    // Words that name a code are not a code.
+    const outcome = { kind: 'error', reason: 'timeout', detail: 'no response; the server logged ECONNREFUSED' } as const;
+    expect(describeOutcome(outcome)).toBe('timeout: no response; the server logged ECONNREFUSED');
   });
 
   test('garbage instead of HTTP is a recorded protocol failure', async () => {

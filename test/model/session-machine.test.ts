@@ -2,7 +2,7 @@ import { createActor } from 'xstate';
 import { describe, expect, test } from 'vitest';
 import { policies, reference, seed000, seed003, withKnob, type Policy } from '../../model/policy.js';
 import { sessionMachine } from '../../model/session-machine.js';
-import type { SessionContext, SessionEvent } from '../../model/session-types.js';
+import { replyReason, type SessionContext, type SessionEvent } from '../../model/session-types.js';
 
 type M = { n: number };
 
@@ -176,5 +176,19 @@ describe('session machine', () => {
     actor.send({ type: 'REQUEST', transport: 'sse', requestId: 'q', messages: [] });
     expect(actor.getSnapshot().context.reply).toMatchObject({ status: 400, reason: 'session not initialized' });
     expect(actor.getSnapshot().value).toBe('awaitingInitialize');
+  });
+
+  test('a resume with an unknown Last-Event-ID is refused with that cursor as data; its reason is rendered with or without it', () => {
+    const s = session();
+    sendAll(s, 1);
+    // A cursor with spaces: a reader that cut the ID out of the sentence would not find its end.
+    const cursor = 'not an event of ours';
+    const reply = s.send({ type: 'RESUME', transport: 'streamable', lastEventId: cursor });
+    expect(reply).toMatchObject({ status: 404, unknownCursor: cursor });
+    expect(replyReason(reply)).toBe(`Last-Event-ID ${cursor} is not an event of this session's streams`);
+    expect(replyReason(reply, { eventIds: false })).toBe("the Last-Event-ID is not an event of this session's streams");
+    // Other refusals are their fixed sentences either way.
+    const other = { status: 404, reason: 'session terminated', frames: [] };
+    expect(replyReason(other, { eventIds: false })).toBe('session terminated');
   });
 });

@@ -38,6 +38,32 @@ test('a closed port: the check cannot run, and says why', async () => {
   await expect(runSuite({ name: 'closed', url }, fast)).rejects.toThrow(/neither transport.*(refused|ECONNREFUSED)/i);
 });
 
+test('a gate that answers 401: unusable, with the statuses as data and the sentence about the URL', async () => {
+  const url = await listen((_req, res) => res.writeHead(401, { 'www-authenticate': 'Bearer' }).end());
+  const error = await runSuite({ name: 'gate', url }, fast).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CandidateUnusable);
+  const unusable = error as CandidateUnusable;
+  // Both transports were answered 401 (POST initialize, and the legacy GET).
+  expect(unusable.statuses).toEqual([401, 401]);
+  expect(unusable.url).toBe(url);
+  expect(unusable.message).toBe(`${url} ${unusable.said}`);
+  expect(unusable.said).toMatch(/^answers initialize under neither transport \(/);
+});
+
+test('a server that answers 404 under one transport is unusable with that status only; a refused connection has none', async () => {
+  const notFound = await listen((_req, res) => res.writeHead(404).end());
+  const error = (await runSuite({ name: 'nothing', url: notFound }, fast).catch((e: unknown) => e)) as CandidateUnusable;
+  expect(error.statuses).toEqual([404, 404]);
+  const url = await listen(() => {});
+  servers[1]!.close();
+  const refused = (await runSuite({ name: 'closed', url }, fast).catch((e: unknown) => e)) as CandidateUnusable;
+  expect(refused).toBeInstanceOf(CandidateUnusable);
+  expect(refused.statuses).toEqual([]);
+});
+
 test('a server that never answers: unusable, within the bound', async () => {
   const url = await listen(() => {});
   await expect(runSuite({ name: 'hang', url }, fast)).rejects.toThrow(/neither transport.*timeout|within 200 ms/i);

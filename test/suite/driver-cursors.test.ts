@@ -108,6 +108,10 @@ test('the stale-cursor coverage scenario: unknown-cursor-200 loses, stalls and r
       .map(([id]) => id)
       .sort();
     expect(failed, name).toEqual(expected);
+    // Where the candidate accepted the cursor, the model's answer is noted, naming none of the model's event IDs.
+    const resume = record.steps.find((step) => step.kind === 'resume')!;
+    if (name === 'unknown-cursor-200') expect(resume.expected).toEqual({ status: 404, reason: "the Last-Event-ID is not an event of this session's streams" });
+    else expect(resume.expected).toBeUndefined();
     await running!.stop();
     running = undefined;
   }
