@@ -197,7 +197,7 @@ function notFoundForTransport(): Reply<Message> {
 
 /** The transition that refuses a request under a foreign transport with {@link notFoundForTransport}. */
 function refusedUnderForeignTransport(guard: 'foreignTransport' | 'openedUnderForeignTransport', description = '404') {
-  return { guard, description, actions: machineSetup.assign({ reply: notFoundForTransport }) };
+  return { guard, description, meta: { answer: '404' }, actions: machineSetup.assign({ reply: notFoundForTransport }) };
 }
 
 /** EXPIRE, alike before and after initialize: an idle session ends as expired, a busy one refuses. */
@@ -207,9 +207,10 @@ function expireTransitions() {
       guard: 'idleExpires' as const,
       target: 'terminated',
       description: 'expired: idle past its TTL',
+      meta: { answer: 'expired' },
       actions: machineSetup.assign(({ context }) => ({ ...endSession(context), expired: true })),
     },
-    { description: 'not idle', actions: machineSetup.assign({ reply: () => refuse(409, 'the session is not idle') }) },
+    { description: 'not idle', meta: { answer: 'not idle' }, actions: machineSetup.assign({ reply: () => refuse(409, 'the session is not idle') }) },
   ];
 }
 
@@ -240,19 +241,22 @@ export const sessionMachine = machineSetup.createMachine({
           {
             guard: 'noStreamYet',
             description: '200: the legacy stream opens with its endpoint event',
+            meta: { answer: '200' },
             actions: assign(({ context }) => ({ transport: 'sse' as const, ...openStream(context, 'legacy', 'sse', []) })),
           },
-          { description: '409', actions: assign({ reply: () => refuse(409, 'the legacy stream is already open') }) },
+          { description: '409', meta: { answer: '409' }, actions: assign({ reply: () => refuse(409, 'the legacy stream is already open') }) },
         ],
         INITIALIZE: [
           {
             guard: 'initializeUnderOtherTransport',
             description: '400',
+            meta: { answer: '400' },
             actions: assign({ reply: () => refuse(400, 'initialize must come under the transport the session was opened with') }),
           },
           {
             target: 'active',
             description: 'capabilities negotiated',
+            meta: { answer: 'capabilities negotiated' },
             actions: assign(({ event }) => ({
               transport: event.transport,
               protocolVersion: event.protocolVersion,
@@ -266,27 +270,58 @@ export const sessionMachine = machineSetup.createMachine({
         // A legacy session not yet initialized is as unknown at /mcp as an initialized one.
         '*': [
           refusedUnderForeignTransport('openedUnderForeignTransport', '404 session not found for this transport'),
-          { description: '400 not initialized', actions: assign({ reply: () => refuse(400, 'session not initialized') }) },
+          {
+            description: '400 not initialized',
+            meta: { answer: '400 not initialized' },
+            actions: assign({ reply: () => refuse(400, 'session not initialized') }),
+          },
         ],
       },
     },
     active: {
       on: {
-        INITIALIZE: { description: '400 already initialized', actions: assign({ reply: () => refuse(400, 'session already initialized') }) },
-        OPEN_LEGACY: { description: '409', actions: assign({ reply: () => refuse(409, 'the legacy stream is already open') }) },
-        NOTIFY: [refusedUnderForeignTransport('foreignTransport'), { description: '202', actions: assign({ reply: () => ({ status: 202, frames: [] }) }) }],
+        INITIALIZE: {
+          description: '400 already initialized',
+          meta: { answer: '400 already initialized' },
+          actions: assign({ reply: () => refuse(400, 'session already initialized') }),
+        },
+        OPEN_LEGACY: { description: '409', meta: { answer: '409' }, actions: assign({ reply: () => refuse(409, 'the legacy stream is already open') }) },
+        NOTIFY: [
+          refusedUnderForeignTransport('foreignTransport'),
+          { description: '202', meta: { answer: '202' }, actions: assign({ reply: () => ({ status: 202, frames: [] }) }) },
+        ],
         OPEN_STANDALONE: [
           refusedUnderForeignTransport('foreignTransport'),
-          { guard: 'legacyTransport', description: '405', actions: assign({ reply: () => refuse(405, 'no standalone stream under legacy SSE') }) },
-          { guard: 'standaloneOpen', description: '409', actions: assign({ reply: () => refuse(409, 'a standalone stream is already open') }) },
-          { description: '200: standalone stream, priming event', actions: assign(({ context }) => openStream(context, 'standalone', 'streamable', [])) },
+          {
+            guard: 'legacyTransport',
+            description: '405',
+            meta: { answer: '405' },
+            actions: assign({ reply: () => refuse(405, 'no standalone stream under legacy SSE') }),
+          },
+          {
+            guard: 'standaloneOpen',
+            description: '409',
+            meta: { answer: '409' },
+            actions: assign({ reply: () => refuse(409, 'a standalone stream is already open') }),
+          },
+          {
+            description: '200: standalone stream, priming event',
+            meta: { answer: '200' },
+            actions: assign(({ context }) => openStream(context, 'standalone', 'streamable', [])),
+          },
         ],
         REQUEST: [
           refusedUnderForeignTransport('foreignTransport'),
-          { guard: 'noLegacyStream', description: '400', actions: assign({ reply: () => refuse(400, 'no legacy stream for this session') }) },
+          {
+            guard: 'noLegacyStream',
+            description: '400',
+            meta: { answer: '400' },
+            actions: assign({ reply: () => refuse(400, 'no legacy stream for this session') }),
+          },
           {
             guard: 'legacyTransport',
             description: '202: queued on the legacy stream',
+            meta: { answer: '202' },
             actions: assign(({ context, event }) => {
               const legacy = context.streams.find((s) => s.kind === 'legacy')!;
               const streams = replaceStream(context.streams, {
@@ -302,6 +337,7 @@ export const sessionMachine = machineSetup.createMachine({
           },
           {
             description: '200: request stream, priming event',
+            meta: { answer: '200' },
             actions: assign(({ context, event }) => {
               const withUnrelated = { ...context, streams: appendUnrelated(context, 'streamable', event.unrelated ?? []) };
               return {
@@ -315,6 +351,7 @@ export const sessionMachine = machineSetup.createMachine({
           {
             guard: 'hasQueued',
             description: 'next event gets an ID, goes to the log (and the connection)',
+            meta: { answer: 'next event gets an ID, goes to the log' },
             actions: assign(({ context, event }) => {
               const stream = findStream(context, event.stream)!;
               const [message, ...rest] = stream.queue;
@@ -338,23 +375,25 @@ export const sessionMachine = machineSetup.createMachine({
               };
             }),
           },
-          { description: '409', actions: assign({ reply: () => refuse(409, 'nothing queued on that stream') }) },
+          { description: '409', meta: { answer: '409' }, actions: assign({ reply: () => refuse(409, 'nothing queued on that stream') }) },
         ],
         CONNECTION_LOST: [
           {
             guard: 'knownStream',
             description: 'the stream stays, its connection goes',
+            meta: { answer: 'the stream stays, its connection goes' },
             actions: assign(({ context, event }) => ({
               streams: replaceStream(context.streams, { ...findStream(context, event.stream)!, connected: false }),
               reply: quiet,
             })),
           },
-          { description: 'ignored', actions: assign({ reply: () => quiet }) },
+          { description: 'ignored', meta: { answer: 'ignored' }, actions: assign({ reply: () => quiet }) },
         ],
         RESUME: [
           {
             guard: 'foreignTransport',
             description: '404 session not found for this transport',
+            meta: { answer: '404 session not found for this transport' },
             actions: assign(({ context, event }) => ({
               resumes: recordResume(context, event, 'rejected'),
               reply: notFoundForTransport(),
@@ -363,6 +402,7 @@ export const sessionMachine = machineSetup.createMachine({
           {
             guard: 'cursorPlaced',
             description: "200: replay of the cursor's stream after (or from) the cursor",
+            meta: { answer: '200' },
             actions: assign(({ context, event }) => {
               const cursor = placeCursor(context, event.transport, event.lastEventId)!;
               const stream = findStream(context, cursor.stream)!;
@@ -375,6 +415,7 @@ export const sessionMachine = machineSetup.createMachine({
           {
             guard: 'trimmedCursorReplayed',
             description: "200: replay of what is retained of the cursor's stream (a gap)",
+            meta: { answer: '200' },
             actions: assign(({ context, event }) => {
               const cursor = findCursor(context, event.transport, event.lastEventId)!;
               const stream = findStream(context, cursor.stream)!;
@@ -384,6 +425,7 @@ export const sessionMachine = machineSetup.createMachine({
           {
             guard: 'unknownCursorAnsweredQuietly',
             description: '200: a quiet stream',
+            meta: { answer: '200' },
             actions: assign(({ context, event }) => ({
               ...capabilitiesAfterResume(context, event),
               resumes: recordResume(context, event, 'quiet'),
@@ -392,6 +434,7 @@ export const sessionMachine = machineSetup.createMachine({
           },
           {
             description: '404 unknown Last-Event-ID',
+            meta: { answer: '404 unknown Last-Event-ID' },
             actions: assign(({ context, event }) => ({
               resumes: recordResume(context, event, 'rejected'),
               reply: { status: 404, unknownCursor: event.lastEventId, frames: [] },
@@ -400,16 +443,17 @@ export const sessionMachine = machineSetup.createMachine({
         ],
         DELETE: [
           refusedUnderForeignTransport('foreignTransport'),
-          { target: 'terminated', description: '200', actions: assign(({ context }) => endSession(context)) },
+          { target: 'terminated', description: '200', meta: { answer: '200' }, actions: assign(({ context }) => endSession(context)) },
         ],
         EXPIRE: expireTransitions(),
         TRIM: [
           {
             guard: 'trimmable',
             description: 'retention drops the oldest retained event',
+            meta: { answer: 'retention drops the oldest retained event' },
             actions: assign(({ context }) => ({ retainedFrom: context.retainedFrom + 1, reply: quiet })),
           },
-          { description: 'nothing to drop', actions: assign({ reply: () => refuse(409, 'no event to drop') }) },
+          { description: 'nothing to drop', meta: { answer: 'nothing to drop' }, actions: assign({ reply: () => refuse(409, 'no event to drop') }) },
         ],
       },
     },
@@ -417,6 +461,7 @@ export const sessionMachine = machineSetup.createMachine({
       on: {
         '*': {
           description: '404 session terminated (or expired)',
+          meta: { answer: '404 session terminated' },
           actions: assign(({ context }) => ({ reply: refuse(404, context.expired ? 'session expired' : 'session terminated') })),
         },
       },

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { mermaidStateDiagram } from '../scripts/docs/model-doc.js';
+import { mermaidStateDiagram, sessionBranches } from '../scripts/docs/model-doc.js';
 import { renderMarkdown } from '../src/report/markdown.js';
 import { nastyReport, sampleReport } from './report/sample.js';
 
@@ -78,4 +78,16 @@ describe('Mermaid blocks parse', () => {
     expect(mermaidBlocks(markdown).length).toBeGreaterThan(0);
     expect(await parseErrors(markdown)).toEqual([]);
   });
+});
+
+test("the state diagram labels each edge with its transition's meta.answer, not words cut out of its description", () => {
+  const branches = sessionBranches();
+  expect(branches.length).toBeGreaterThan(20);
+  const diagram = mermaidStateDiagram();
+  for (const b of branches.filter((b) => b.event !== '*')) {
+    expect(b.answer.length, `${b.state} ${b.event}`).toBeGreaterThan(0);
+    expect(diagram).toContain(`${b.event}${b.guard ? ` [${b.guard}]` : ''} ${b.answer.replace(/[:;]/g, ',')}`);
+  }
+  // A status with its reason stays whole where the description goes on past it.
+  expect(branches.some((b) => b.answer === '404 unknown Last-Event-ID')).toBe(true);
 });

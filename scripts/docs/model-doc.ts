@@ -18,6 +18,8 @@ interface Branch {
   guard: string | null;
   target: string | null;
   description: string;
+  /** What the transition answers, in a word or two (`200`, `404 unknown Last-Event-ID`): its `meta.answer`. */
+  answer: string;
 }
 
 /** Every transition of the session machine, in the order the machine tries them. */
@@ -27,7 +29,9 @@ export function sessionBranches(): Branch[] {
     for (const [event, transitions] of node.transitions) {
       for (const t of transitions) {
         const guard = typeof t.guard === 'string' ? t.guard : t.guard ? '(inline guard)' : null;
-        branches.push({ state, event, guard, target: t.target?.[0]?.key ?? null, description: t.description ?? '' });
+        const answer = (t.meta as { answer?: unknown } | undefined)?.answer;
+        if (typeof answer !== 'string') throw new Error(`the session machine's ${state} --${event}--> transition has no meta.answer (the diagram's label)`);
+        branches.push({ state, event, guard, target: t.target?.[0]?.key ?? null, description: t.description ?? '', answer });
       }
     }
   }
@@ -50,8 +54,7 @@ export function mermaidStateDiagram(): string {
       lines.push(`  note right of ${b.state}: any other event, ${label(b.description)}`);
       continue;
     }
-    const answer = b.description.split(':')[0]!.split(' (')[0]!;
-    lines.push(`  ${b.state} --> ${b.target ?? b.state}: ${b.event}${b.guard ? ` [${b.guard}]` : ''} ${label(answer)}`);
+    lines.push(`  ${b.state} --> ${b.target ?? b.state}: ${b.event}${b.guard ? ` [${b.guard}]` : ''} ${label(b.answer)}`);
   }
   return lines.join('\n');
 }

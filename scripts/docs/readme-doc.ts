@@ -13,7 +13,7 @@ import { invariants } from '../../model/invariants.js';
 import { policies } from '../../model/policy.js';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import { definitions } from '../../properties/definitions.js';
-import { readFindings } from './candidates-doc.js';
+import { type Finding, readFindings } from './candidates-doc.js';
 import { replaceRegion, table } from './markdown.js';
 import { matrixBounds } from './model-doc.js';
 
@@ -38,14 +38,11 @@ export function modelColumn(policy: string): Column {
   return { title: `model: \`${policy}\``, verdicts };
 }
 
-/** A findings cell of docs/candidates.md (`pass`, `fail`, `fail (follows from P)`, `n/a`) as a verdict. */
-export function candidateVerdict(cell: string): Verdict {
-  if (cell === 'pass') return { status: 'holds' };
-  if (cell === 'fail') return { status: 'fails' };
-  if (cell === 'n/a' || cell === 'skip') return { status: 'n/a' };
-  const follows = /^fail \(follows from ([\w-]+)\)$/.exec(cell);
-  if (follows) return { status: 'fails', followsFrom: follows[1]! };
-  throw new Error(`docs/candidates.md: a findings cell this reader does not know: "${cell}"`);
+/** A finding of docs/candidates.md (read by its own reader, `readFindings`) as a verdict. */
+export function candidateVerdict(finding: Finding): Verdict {
+  if (finding.status === 'pass') return { status: 'holds' };
+  if (finding.status === 'fail') return finding.followsFrom ? { status: 'fails', followsFrom: finding.followsFrom } : { status: 'fails' };
+  return { status: 'n/a' };
 }
 
 /** The columns of docs/candidates.md's findings table, one per real candidate. */
@@ -54,7 +51,7 @@ export function candidateColumns(markdown: string): Column[] {
   if (header[0] !== 'property' || rows.length === 0) throw new Error('docs/candidates.md: no findings table');
   return header.slice(1).map((title, c) => ({
     title,
-    verdicts: Object.fromEntries(rows.map((row) => [row[0]!, candidateVerdict(row[c + 1]!)])),
+    verdicts: Object.fromEntries(rows.map((row) => [row.property, candidateVerdict(row.findings[c]!)])),
   }));
 }
 
