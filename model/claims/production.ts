@@ -44,10 +44,10 @@ function toldExpired(world: World): boolean {
 /** The client was told 404 for a cursor the log had dropped (the session itself is still active). */
 function toldTrimmed(world: World): boolean {
   const session = world.sessions[world.client.session];
-  if (!session || session.value !== 'active' || world.client.phase !== 'mustReinitialize') return false;
+  if (session?.value !== 'active' || world.client.phase !== 'mustReinitialize') return false;
   const c = sessionContext<WorldMessage>(session);
   const last = c.resumes.at(-1);
-  if (!last || last.outcome !== 'rejected') return false;
+  if (last?.outcome !== 'rejected') return false;
   const at = c.log.findIndex((e) => e.id === last.lastEventId);
   return at >= 0 && at < c.retainedFrom;
 }

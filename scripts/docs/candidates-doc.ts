@@ -126,15 +126,15 @@ export function sameFinding(a: string, b: string, causeFails: (id: string) => bo
 export function findingsChanged(committed: { header: string[]; rows: string[][] }, fresh: { header: string[]; rows: string[][] }): string[] {
   const changed: string[] = [];
   const fails = (table: { rows: string[][] }, id: string, c: number) => table.rows.find((row) => row[0] === id)?.[c]?.startsWith('fail') ?? false;
-  fresh.rows.forEach((row, r) =>
-    row.forEach((cell, c) => {
+  for (const [r, row] of fresh.rows.entries()) {
+    for (const [c, cell] of row.entries()) {
       const was = committed.rows[r]?.[c];
       // A consequence may come or go only while its cause fails in both tables.
       const causeFails = (id: string) => fails(committed, id, c) && fails(fresh, id, c);
       const same = c === 0 ? was === cell : was !== undefined && sameFinding(was, cell, causeFails);
       if (!same) changed.push(`${row[0]} / ${fresh.header[c]}: ${was ?? '(missing)'} -> ${cell}`);
-    }),
-  );
+    }
+  }
   if (committed.rows.length !== fresh.rows.length) changed.push(`${committed.rows.length} rows -> ${fresh.rows.length}`);
   return changed;
 }

@@ -101,6 +101,7 @@ export function clientVitestReproduction(report: ClientReport, id: ClientPropert
     `const PATH = ${q(c.path)};`,
     '',
     '// Fails until the client is fixed, then stays green as a regression test.',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a line of the generated test, whose template literal it is
     'test(`${ID} holds when ${PATH} is replayed`, async () => {',
     `  const report = await runClientCheck(${factory}, { name: ${q(report.client.name)}, timeoutMs: ${report.timeoutMs}, seed: SEED, path: PATH, only: [ID] });`,
     '  expect(report.scenarios[0]?.error).toBeUndefined();',

@@ -94,7 +94,7 @@ class CheckingClientUnderTest implements ClientUnderTest {
 
   constructor(
     baseUrl: URL,
-    private readonly endpointPath: string,
+    endpointPath: string,
     private readonly transport: Transport,
     private readonly timeoutMs: number,
     private readonly knobs: ClientKnobs,
