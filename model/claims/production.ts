@@ -14,9 +14,9 @@ import { grade, yesNo, type ClaimJudgement, type FoundTrace } from './claim.js';
 const test = 'test/model/claims-production.test.ts';
 
 /** Bounds: two calls, one notification each, one drop and one resume (retention's lattice is larger). */
-export const productionBounds = parseBounds('calls=2,notifications=1,drops=1,resumes=1');
+const productionBounds = parseBounds('calls=2,notifications=1,drops=1,resumes=1');
 /** The partial-replay cell needs two events to drop before the cursor's successor: one call, two notifications. */
-export const partialReplayBounds = parseBounds('calls=1,notifications=2,drops=1,resumes=1');
+const partialReplayBounds = parseBounds('calls=1,notifications=2,drops=1,resumes=1');
 
 /** A production claim: a claim's shape, with `production` for its source. */
 export interface ProductionClaim {
@@ -145,6 +145,3 @@ export const retentionClaim: ProductionClaim = {
     });
   },
 };
-
-/** The production claims, in the order docs list them. */
-export const productionClaims: ProductionClaim[] = [expiryClaim, retentionClaim];

@@ -17,10 +17,10 @@ import { failsVisiblyAfterRefusedMigration, losesAnEvent, losesOnMigration, reRu
 const test = 'test/model/claims-000-mitigations.test.ts';
 
 /** One call, a refused migration, one re-initialization and one retry. */
-export const reinitBounds: Bounds = { ...claimBounds, reinitializes: 1, retries: 1 };
+const reinitBounds: Bounds = { ...claimBounds, reinitializes: 1, retries: 1 };
 
 /** Seed 000's mitigated server: IDs namespaced by transport, so a legacy cursor at /mcp is refused and the client re-initializes. */
-export const mitigated000: Policy = withKnob(seed000, 'eventIds', 'perTransport');
+const mitigated000: Policy = withKnob(seed000, 'eventIds', 'perTransport');
 
 export const reinitialize000: Claim = {
   id: '000-reinitialize-cost',

@@ -2,8 +2,7 @@
  * The claims of seed 000 ("an instance loses tool-call state exactly once after an
  * SSE-to-streamable-HTTP migration"), each judged by exploring the model.
  */
-import { formatBounds } from '../bounds.js';
-import { describePolicy, seed000, withKnob, type Policy } from '../policy.js';
+import { seed000, withKnob, type Policy } from '../policy.js';
 import { canStep } from '../world-steps.js';
 import type { World, WorldStep } from '../world-types.js';
 import { initialWorld, step } from '../world.js';
@@ -361,8 +360,3 @@ export const scope000: Claim = {
 };
 
 export const claims000: Claim[] = [incident000, conditions000, laterResumes000, retry000, cleanDrops000, decision000, namespacing000, scope000];
-
-/** For docs: the policy and bounds a claim was judged under. */
-export function describeSetting(policy: Policy, bounds: typeof claimBounds): string {
-  return `${describePolicy(policy)}; bounds ${formatBounds(bounds)}`;
-}

@@ -53,7 +53,7 @@ function diagramLine(entry: WireEntry | AppEntry): string | undefined {
 }
 
 /** The Mermaid lines (without the fence) of a history's sequence diagram, the failing entry noted. */
-export function clientSequenceDiagram(history: ClientHistory, at?: number): string {
+function clientSequenceDiagram(history: ClientHistory, at?: number): string {
   const lines = ['sequenceDiagram', '    participant App', '    participant Client', '    participant Proxy', '    participant Server'];
   for (const entry of [...history.wire, ...history.app].sort((a, b) => a.at - b.at)) {
     const line = diagramLine(entry);
@@ -77,7 +77,7 @@ export interface ClientSource {
  * A vitest test file that replays one counterexample with `runClientCheck(factory, { seed, path,
  * only: [id] })` from `mcp-resume-spec` and expects the property to hold.
  */
-export function clientVitestReproduction(report: ClientReport, id: ClientPropertyId, c: ClientCounterexample, source: ClientSource): string {
+function clientVitestReproduction(report: ClientReport, id: ClientPropertyId, c: ClientCounterexample, source: ClientSource): string {
   const q = (v: unknown) => JSON.stringify(v);
   const lines = [
     `// Reproduces ${id} against the client ${report.client.name.replace(/[\r\n]/g, ' ')}: ${c.source} scenario ${c.scenario}.`,
