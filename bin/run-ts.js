@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 process.env.TS_NODE_TRANSPILE_ONLY ??= 'true';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.env.TS_NODE_PROJECT ??= resolve(root, 'tsconfig.json');
-register('ts-node/esm', pathToFileURL(root + '/'));
+register('ts-node/esm', pathToFileURL(`${root}/`));
 // Tells src/loader/adapter-loader.ts that TypeScript modules already load here.
 globalThis[Symbol.for('mcp-resume-spec.ts-node-esm')] = true;
 

@@ -25,7 +25,7 @@ export interface SessionState {
  * A stand-in actor scope, as xstate/graph builds one: the model's machines have no side effects
  * to run, so their pure `transition` needs nothing more. Shared by every pure stepper.
  */
-export function modelActorScope<T>(): T {
+function modelActorScope<T>(): T {
   const emptyActor = createEmptyActor();
   return {
     self: emptyActor,

@@ -125,20 +125,3 @@ export interface TraceStepData {
 export function diverged(step: TraceStepData): step is TraceStepData & { expected: StepAnswer } {
   return step.expected !== undefined;
 }
-
-/** Whether two steps are the same observation (kind, stream, cursor and answer), compared as data. */
-export function sameObservation(a: TraceStepData, b: TraceStepData): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-}
-
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
-}

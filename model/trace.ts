@@ -112,7 +112,7 @@ export function describeStep(world: World, event: WorldStep): string {
 }
 
 /** The step and the model's answer to it, as data. */
-export function stepData(before: World, event: WorldStep, after: World, index: number): TraceStepData {
+function stepData(before: World, event: WorldStep, after: World, index: number): TraceStepData {
   return { ...stepAsData(before, event, index), answer: modelAnswer(before, event, after) };
 }
 
@@ -149,7 +149,7 @@ export function modelAnswer(before: World, event: WorldStep, after: World, { eve
 }
 
 /** What the server holds: per session, its state, transport, capabilities and streams. */
-export function describeServer(world: World): string {
+function describeServer(world: World): string {
   return world.sessions
     .map((snapshot) => {
       const c = sessionContext<WorldMessage>(snapshot);
@@ -166,13 +166,13 @@ export function describeServer(world: World): string {
 }
 
 /** What is in flight on the client's connections. */
-export function describeWire(world: World): string {
+function describeWire(world: World): string {
   const parts = world.client.streams.filter((s) => s.wire.length > 0).map((s) => `${s.id}: ${s.wire.map(label).join(' ')}`);
   return parts.length > 0 ? parts.join('; ') : 'empty';
 }
 
 /** What the client holds: phase, transport, and per stream cursor, undrained and drained. */
-export function describeClient(world: World): string {
+function describeClient(world: World): string {
   const { client } = world;
   if (client.phase !== 'ready') return `${client.phase}`;
   const streams = client.streams.map((s) => {

@@ -24,11 +24,11 @@ export function isStalled(world: World, request: ClientRequest): boolean {
     return false;
   }
   const stream = world.client.streams.find((s) => s.id === request.stream);
-  if (!stream || !stream.connected || stream.wire.length > 0 || stream.inbox.length > 0) return false;
+  if (!stream?.connected || stream.wire.length > 0 || stream.inbox.length > 0) return false;
   const session = heldSession(world);
   if (!session) return false;
   const serverStream = sessionContext<WorldMessage>(session).streams.find((s) => s.id === stream.id);
-  return !serverStream || !serverStream.connected || serverStream.queue.length === 0;
+  return !serverStream?.connected || serverStream.queue.length === 0;
 }
 
 /** Whether `step` may be taken in `world`. */
@@ -57,7 +57,7 @@ export function canStep(world: World, step: WorldStep): boolean {
       const session = heldSession(world);
       const queued = !!session && sessionContext<WorldMessage>(session).streams.some((s) => s.id === step.stream && s.queue.length > 0);
       // A full socket buffer holds the server back (only on a connection the client holds).
-      return queued && !(stream && stream.connected && stream.wire.length >= bounds.inFlight);
+      return queued && !(stream?.connected && stream.wire.length >= bounds.inFlight);
     }
     case 'RECEIVE':
       return ready && !!stream && stream.connected && stream.wire.length > 0 && stream.inbox.length < bounds.undrained;
@@ -83,7 +83,7 @@ export function canStep(world: World, step: WorldStep): boolean {
     case 'TRIM': {
       // Production's server-side steps, offered only when their knob is on (so default state counts stay).
       const session = heldSession(world);
-      if (!session || session.value !== 'active') return false;
+      if (session?.value !== 'active') return false;
       const c = sessionContext<WorldMessage>(session);
       if (step.type === 'EXPIRE') return c.policy.sessionExpiry === 'idleTtl' && !c.streams.some((s) => s.connected);
       // Bounded like every other step: a log that could drop any number of events would explode the state space.
@@ -184,7 +184,7 @@ export function enabledSteps(world: World): WorldStep[] {
       if (s.queue.length === 0) continue;
       // As `canStep` reads it: the first client stream of that ID.
       const stream = firstWithId(client.streams, s.id);
-      if (!(stream && stream.connected && stream.wire.length >= bounds.inFlight)) enabled.push(sendStep(s.id));
+      if (!(stream?.connected && stream.wire.length >= bounds.inFlight)) enabled.push(sendStep(s.id));
     }
   }
   if (ready) {

@@ -14,7 +14,7 @@ import { clientWith, requestWith, usedOneMore, worldWith } from './world-values.
 export const clientCapabilities: Capabilities = Object.freeze({ roots: { listChanged: true } });
 
 /** The protocol version a client speaks under each transport. */
-export const protocolVersions: Record<Transport, string> = { sse: '2024-11-05', streamable: '2025-11-25' };
+const protocolVersions: Record<Transport, string> = { sse: '2024-11-05', streamable: '2025-11-25' };
 
 /** A cursor no server ever minted. */
 export const garbageCursor = 'garbage-0';

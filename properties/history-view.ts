@@ -210,7 +210,7 @@ export class HistoryView {
    */
   originOf(conn: number, seen = new Set<number>()): number {
     const exchange = this.exchanges.get(conn);
-    if (!exchange || exchange.request.purpose !== 'resume' || seen.has(conn)) return conn;
+    if (exchange?.request.purpose !== 'resume' || seen.has(conn)) return conn;
     seen.add(conn);
     const meant = exchange.request.resumes;
     if (meant !== undefined && meant !== conn && this.exchanges.has(meant)) return this.originOf(meant, seen);

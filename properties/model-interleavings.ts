@@ -72,7 +72,7 @@ const kindWeights: Record<Kind, number> = {
 export type Choice = readonly [kind: number, item: number];
 
 /** Applies choices in turn, checking every invariant after every step; stops when nothing is enabled. */
-export function runChoices(policy: Policy, bounds: Bounds, choices: readonly Choice[]): WorldRun {
+function runChoices(policy: Policy, bounds: Bounds, choices: readonly Choice[]): WorldRun {
   const run: WorldRun = { world: initialWorld({ policy, bounds }), taken: [] };
   for (const [kindChoice, itemChoice] of choices) {
     const enabled = enabledSteps(run.world);
@@ -92,7 +92,7 @@ export function runChoices(policy: Policy, bounds: Bounds, choices: readonly Cho
 }
 
 /** Sequences of choices, up to `maxSteps` long, lengths spread over the whole range. */
-export function choiceSequences(maxSteps = 120): fc.Arbitrary<Choice[]> {
+function choiceSequences(maxSteps = 120): fc.Arbitrary<Choice[]> {
   return fc.array(fc.tuple(fc.nat({ max: 63 }), fc.nat({ max: 15 })), { minLength: 1, maxLength: maxSteps, size: 'max' });
 }
 

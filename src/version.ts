@@ -14,7 +14,7 @@ function ownManifest(): { name: string; version: string } {
       const manifest = JSON.parse(readFileSync(path, 'utf8')) as { name?: unknown; version?: unknown };
       if (manifest.name === 'mcp-resume-spec' && typeof manifest.version === 'string') return { name: manifest.name, version: manifest.version };
     }
-    if (dirname(dir) === dir) throw new Error('the package.json of mcp-resume-spec was not found above ' + fileURLToPath(import.meta.url));
+    if (dirname(dir) === dir) throw new Error(`the package.json of mcp-resume-spec was not found above ${fileURLToPath(import.meta.url)}`);
   }
 }
 

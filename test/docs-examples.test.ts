@@ -28,21 +28,21 @@ interface Block {
 }
 
 /** The ```ts blocks of a Markdown text, each with the HTML comment on the line before it, if any. */
-export function tsBlocks(doc: string, text: string): Block[] {
+function tsBlocks(doc: string, text: string): Block[] {
   const lines = text.split('\n');
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!/^```(ts|typescript)\s*$/.test(lines[i]!)) continue;
     const end = lines.findIndex((l, j) => j > i && l.startsWith('```'));
     const marker = /^<!-- (.*) -->$/.exec(lines[i - 1] ?? '')?.[1];
-    blocks.push({ doc, line: i + 1, marker, code: lines.slice(i + 1, end).join('\n') + '\n' });
+    blocks.push({ doc, line: i + 1, marker, code: `${lines.slice(i + 1, end).join('\n')}\n` });
     i = end;
   }
   return blocks;
 }
 
 /** Why `block` is not what its marker says, or undefined when it is. */
-export function mismatch(block: Block, read: (path: string) => string): string | undefined {
+function mismatch(block: Block, read: (path: string) => string): string | undefined {
   const [kind, path] = (block.marker ?? '').split(/:\s*/);
   if (kind === 'example' && path) return read(path) === block.code ? undefined : `is not the text of ${path}`;
   if (kind === 'excerpt' && path) {

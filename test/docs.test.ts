@@ -25,7 +25,7 @@ describe('hand-written docs quote generated numbers', () => {
       const said = [...readFileSync(root + file, 'utf8').matchAll(/\d+ confirmed, \d+ refined, \d+ refuted/g)].map((m) => m[0]);
       for (const s of said) expect(s, `${file} says ${s}`).toBe(expected);
     }
-    expect(readFileSync(root + 'docs/claims.md', 'utf8')).toContain(`Summary: ${expected},`);
+    expect(readFileSync(`${root}docs/claims.md`, 'utf8')).toContain(`Summary: ${expected},`);
   });
 });
 

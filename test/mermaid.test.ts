@@ -13,7 +13,7 @@ import { renderMarkdown } from '../src/report/markdown.js';
 import { nastyReport, sampleReport } from './report/sample.js';
 
 // A string, not a URL: the jsdom environment replaces the global URL class.
-const root = join(dirname(fileURLToPath(import.meta.url)), '..') + '/';
+const root = `${join(dirname(fileURLToPath(import.meta.url)), '..')}/`;
 
 /** The bodies of the ```mermaid blocks of a Markdown text. */
 function mermaidBlocks(markdown: string): string[] {
@@ -48,7 +48,7 @@ async function parseErrors(markdown: string): Promise<string[]> {
 
 const docs = [
   'README.md',
-  ...readdirSync(root + 'docs')
+  ...readdirSync(`${root}docs`)
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
 ];
@@ -62,7 +62,7 @@ describe('Mermaid blocks parse', () => {
 
   test("the session machine's state diagram, as the generator draws it now", async () => {
     const diagram = mermaidStateDiagram();
-    expect(readFileSync(root + 'docs/model.md', 'utf8')).toContain(diagram);
+    expect(readFileSync(`${root}docs/model.md`, 'utf8')).toContain(diagram);
     await expect(mermaid.parse(diagram)).resolves.toMatchObject({ diagramType: 'stateDiagram' });
   });
 

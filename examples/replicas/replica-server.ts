@@ -184,7 +184,9 @@ function toRequest(req: IncomingMessage): Request {
 /** Writes a Web `Response` to a Node response as it is produced (SSE included); a client that goes away cancels it. */
 async function pipe(response: Response, res: ServerResponse): Promise<void> {
   const headers: Record<string, string> = {};
-  response.headers.forEach((value, key) => (headers[key] = value));
+  response.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
   res.writeHead(response.status, headers);
   res.flushHeaders();
   if (!response.body) return void res.end();

@@ -16,7 +16,7 @@ import { consequences } from './signatures.js';
 export const bridgingBounds = { ...ruleBounds, calls: 2, moves: 1 };
 
 /** A session established under legacy SSE answered, at `/mcp`, a call POSTed there with its ID and no cursor. */
-export function servesMovedCall(world: World): boolean {
+function servesMovedCall(world: World): boolean {
   return world.sessions.some((snapshot, index) => {
     const c = sessionContext<WorldMessage>(snapshot);
     if (c.transport !== 'sse') return false;
@@ -26,7 +26,7 @@ export function servesMovedCall(world: World): boolean {
 }
 
 /** A cursorless move answered 404, and the client re-initialized over streamable HTTP and got a call answered. */
-export function recoversFromRefusedMove(world: World): boolean {
+function recoversFromRefusedMove(world: World): boolean {
   const first = world.sessions[0];
   if (!first || world.client.session < 1) return false;
   const refused = sessionContext<WorldMessage>(first).transport === 'sse' && world.client.requests.some((r) => r.session === 0 && r.status === 'failed');

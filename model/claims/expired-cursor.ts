@@ -13,13 +13,13 @@ import { ruleBounds } from './seed-003.js';
 import { reRunsAFailedCall } from './signatures.js';
 
 /** Bounds: the rule's, one trim of the session's log, no migration and no cursor of another session: only the client's own, expired. */
-export const expiredCursorBounds = { ...ruleBounds, foreignCursors: 0, migrations: 0, moves: 0, trims: 1 };
+const expiredCursorBounds = { ...ruleBounds, foreignCursors: 0, migrations: 0, moves: 0, trims: 1 };
 
 /** The reference server with a bounded event log: it may trim the event a client's cursor names, and then answers 404. */
-export const expiredCursorPolicy: Policy = withKnob(reference, 'logRetention', 'bounded');
+const expiredCursorPolicy: Policy = withKnob(reference, 'logRetention', 'bounded');
 
 /** A live streamable session answered its client's own, expired cursor at `/mcp` with 404, and a call whose tool had run was reported failed. */
-export function abandonsLiveSession(world: World): boolean {
+function abandonsLiveSession(world: World): boolean {
   return world.sessions.some((snapshot, index) => {
     const c = sessionContext<WorldMessage>(snapshot);
     return (

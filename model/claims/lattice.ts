@@ -25,7 +25,7 @@ export function lattice(base: Policy, names: readonly KnobName[]): LatticeCell[]
 }
 
 /** A cell's value of one knob. */
-export function valueOf(cell: LatticeCell, name: KnobName): KnobValue<KnobName> {
+export function knobValue(cell: LatticeCell, name: KnobName): KnobValue<KnobName> {
   return cell.values.find((v) => v.knob === name)!.value;
 }
 

@@ -14,9 +14,9 @@ import { grade, yesNo, type ClaimJudgement, type FoundTrace } from './claim.js';
 const test = 'test/model/claims-production.test.ts';
 
 /** Bounds: two calls, one notification each, one drop and one resume (retention's lattice is larger). */
-export const productionBounds = parseBounds('calls=2,notifications=1,drops=1,resumes=1');
+const productionBounds = parseBounds('calls=2,notifications=1,drops=1,resumes=1');
 /** The partial-replay cell needs two events to drop before the cursor's successor: one call, two notifications. */
-export const partialReplayBounds = parseBounds('calls=1,notifications=2,drops=1,resumes=1');
+const partialReplayBounds = parseBounds('calls=1,notifications=2,drops=1,resumes=1');
 
 /** A production claim: a claim's shape, with `production` for its source. */
 export interface ProductionClaim {
@@ -44,10 +44,10 @@ function toldExpired(world: World): boolean {
 /** The client was told 404 for a cursor the log had dropped (the session itself is still active). */
 function toldTrimmed(world: World): boolean {
   const session = world.sessions[world.client.session];
-  if (!session || session.value !== 'active' || world.client.phase !== 'mustReinitialize') return false;
+  if (session?.value !== 'active' || world.client.phase !== 'mustReinitialize') return false;
   const c = sessionContext<WorldMessage>(session);
   const last = c.resumes.at(-1);
-  if (!last || last.outcome !== 'rejected') return false;
+  if (last?.outcome !== 'rejected') return false;
   const at = c.log.findIndex((e) => e.id === last.lastEventId);
   return at >= 0 && at < c.retainedFrom;
 }
@@ -145,6 +145,3 @@ export const retentionClaim: ProductionClaim = {
     });
   },
 };
-
-/** The production claims, in the order docs list them. */
-export const productionClaims: ProductionClaim[] = [expiryClaim, retentionClaim];

@@ -10,17 +10,17 @@ import { sessionContext } from '../session-step.js';
 import type { ClientStream, World, WorldMessage } from '../world-types.js';
 import { heldSession } from '../world.js';
 import { grade, judgementOf, yesNo, type Claim, type FoundTrace } from './claim.js';
-import { showValue, lattice, valueOf } from './lattice.js';
+import { showValue, lattice, knobValue } from './lattice.js';
 import { claimBounds, probe } from './probe.js';
 import { failsVisiblyAfterRefusedMigration, losesAnEvent, losesOnMigration, reRunsAFailedCall, stalls } from './signatures.js';
 
 const test = 'test/model/claims-000-mitigations.test.ts';
 
 /** One call, a refused migration, one re-initialization and one retry. */
-export const reinitBounds: Bounds = { ...claimBounds, reinitializes: 1, retries: 1 };
+const reinitBounds: Bounds = { ...claimBounds, reinitializes: 1, retries: 1 };
 
 /** Seed 000's mitigated server: IDs namespaced by transport, so a legacy cursor at /mcp is refused and the client re-initializes. */
-export const mitigated000: Policy = withKnob(seed000, 'eventIds', 'perTransport');
+const mitigated000: Policy = withKnob(seed000, 'eventIds', 'perTransport');
 
 export const reinitialize000: Claim = {
   id: '000-reinitialize-cost',
@@ -192,7 +192,7 @@ export const liveness000: Claim = {
       for (const cell of lattice(withKnob(seed000, 'dedup', true), ['replay'])) {
         const bounds = { ...claimBounds, undrained };
         const { found, result } = probe(cell.policy, bounds, { stall: stalls, loss: losesAnEvent });
-        stallIn[`${valueOf(cell, 'replay')}${undrained}`] = found.stall!;
+        stallIn[`${knobValue(cell, 'replay')}${undrained}`] = found.stall!;
         if (result.matches.stall && !waitsOnLiveStream(result.matches.stall.world)) streamDied = true;
         if (traces.length === 0 && result.matches.stall) {
           traces.push({
@@ -202,7 +202,7 @@ export const liveness000: Claim = {
             path: result.matches.stall.path,
           });
         }
-        rows.push([showValue(valueOf(cell, 'replay')), String(undrained), yesNo(found.loss!), yesNo(found.stall!)]);
+        rows.push([showValue(knobValue(cell, 'replay')), String(undrained), yesNo(found.loss!), yesNo(found.stall!)]);
       }
     }
     const differs = stallIn.exclusive1 !== stallIn.inclusive1;

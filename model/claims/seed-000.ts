@@ -2,14 +2,13 @@
  * The claims of seed 000 ("an instance loses tool-call state exactly once after an
  * SSE-to-streamable-HTTP migration"), each judged by exploring the model.
  */
-import { formatBounds } from '../bounds.js';
-import { describePolicy, seed000, withKnob, type Policy } from '../policy.js';
+import { seed000, withKnob, type Policy } from '../policy.js';
 import { canStep } from '../world-steps.js';
 import type { World, WorldStep } from '../world-types.js';
 import { initialWorld, step } from '../world.js';
 import { explore } from '../explore.js';
 import { grade, yesNo, type Claim, judgementOf, type FindingTable } from './claim.js';
-import { lattice, showValue, valueOf } from './lattice.js';
+import { lattice, showValue, knobValue } from './lattice.js';
 import { claimBounds, probe } from './probe.js';
 import {
   deliversTwice,
@@ -91,10 +90,10 @@ function exploreConditions(): ConditionCell[] {
         const bounds = { ...claimBounds, unclean, undrained };
         const { found } = probe(cell.policy, bounds, { signature: seed000Signature, onMigration: losesOnMigration, anywhere: losesAnEvent });
         const predicted =
-          valueOf(cell, 'eventIds') === 'shared' &&
-          valueOf(cell, 'bridging') === true &&
-          valueOf(cell, 'replay') === 'exclusive' &&
-          valueOf(cell, 'cursorAdvance') === 'onReceive' &&
+          knobValue(cell, 'eventIds') === 'shared' &&
+          knobValue(cell, 'bridging') === true &&
+          knobValue(cell, 'replay') === 'exclusive' &&
+          knobValue(cell, 'cursorAdvance') === 'onReceive' &&
           unclean === 1;
         conditionCells.push({
           values: cell.values.map((v) => showValue(v.value)),
@@ -246,7 +245,7 @@ export const cleanDrops000: Claim = {
       lossWithClean ||= found.loss!;
       duplicateWithClean ||= found.twice!;
       // The seed's ">= cursor" contract comes with client dedup: a repeat with dedup on would contradict it.
-      if (valueOf(cell, 'dedup') === true) duplicateWithDedup ||= found.twice!;
+      if (knobValue(cell, 'dedup') === true) duplicateWithDedup ||= found.twice!;
       rows.push([...cell.values.map((v) => showValue(v.value)), yesNo(found.loss!), yesNo(found.twice!)]);
     }
     return judgementOf(this, {
@@ -280,13 +279,14 @@ export const decision000: Claim = {
         const bounds = { ...claimBounds, undrained };
         const { found } = probe(cell.policy, bounds, { loss: losesAnEvent, twice: deliversTwice });
         const outcome = found.loss ? (found.twice ? 'loses one, delivers one twice' : 'loses one') : found.twice ? 'delivers one twice' : 'correct';
-        if (valueOf(cell, 'replay') === 'inclusive' && valueOf(cell, 'dedup') === true && outcome !== 'correct') {
+        if (knobValue(cell, 'replay') === 'inclusive' && knobValue(cell, 'dedup') === true && outcome !== 'correct') {
           inclusiveDedupAlwaysCorrect = false;
           if (undrained === 1) inclusiveDedupFailsInSetting = true;
         }
-        if (undrained === 1 && valueOf(cell, 'replay') === 'exclusive' && valueOf(cell, 'cursorAdvance') === 'onReceive' && !found.loss)
+        if (undrained === 1 && knobValue(cell, 'replay') === 'exclusive' && knobValue(cell, 'cursorAdvance') === 'onReceive' && !found.loss)
           exclusiveSafeInSetting = true;
-        if (valueOf(cell, 'replay') === 'exclusive' && valueOf(cell, 'cursorAdvance') === 'onDrain' && outcome !== 'correct') onDrainExclusiveCorrect = false;
+        if (knobValue(cell, 'replay') === 'exclusive' && knobValue(cell, 'cursorAdvance') === 'onDrain' && outcome !== 'correct')
+          onDrainExclusiveCorrect = false;
         rows.push([...cell.values.map((v) => showValue(v.value)), String(undrained), outcome]);
       }
     }
@@ -360,8 +360,3 @@ export const scope000: Claim = {
 };
 
 export const claims000: Claim[] = [incident000, conditions000, laterResumes000, retry000, cleanDrops000, decision000, namespacing000, scope000];
-
-/** For docs: the policy and bounds a claim was judged under. */
-export function describeSetting(policy: Policy, bounds: typeof claimBounds): string {
-  return `${describePolicy(policy)}; bounds ${formatBounds(bounds)}`;
-}

@@ -7,7 +7,7 @@ import { explore } from '../explore.js';
 import { mutants, reference, seed003, withKnob, type Policy } from '../policy.js';
 import type { World, WorldStep } from '../world-types.js';
 import { grade, judgementOf, yesNo, type Claim } from './claim.js';
-import { lattice, showValue, valueOf } from './lattice.js';
+import { lattice, showValue, knobValue } from './lattice.js';
 import { claimBounds, probe } from './probe.js';
 import { acceptsMigration, answersQuietly, consequences, recoversFromRefusedMigration, seed003Signature, servesForeignCapabilities } from './signatures.js';
 
@@ -54,11 +54,11 @@ export const conditions003: Claim = {
         capabilities: servesForeignCapabilities,
       });
       // Condition 3 as the seed states it: false only when namespaces are per transport AND the handler maps or rejects the cursor.
-      const condition3 = !(valueOf(cell, 'eventIds') === 'perTransport' && valueOf(cell, 'unknownCursor') === 'reject');
+      const condition3 = !(knobValue(cell, 'eventIds') === 'perTransport' && knobValue(cell, 'unknownCursor') === 'reject');
       // Condition 4 in the model: the session re-derives its state on migration instead of keeping the negotiated one.
-      const predicted = valueOf(cell, 'bridging') === true && condition3 && valueOf(cell, 'capabilitiesOnMigration') === 'defaultProfile';
+      const predicted = knobValue(cell, 'bridging') === true && condition3 && knobValue(cell, 'capabilitiesOnMigration') === 'defaultProfile';
       const idsOnly =
-        valueOf(cell, 'bridging') === true && valueOf(cell, 'eventIds') === 'shared' && valueOf(cell, 'capabilitiesOnMigration') === 'defaultProfile';
+        knobValue(cell, 'bridging') === true && knobValue(cell, 'eventIds') === 'shared' && knobValue(cell, 'capabilitiesOnMigration') === 'defaultProfile';
       agrees &&= found.capabilities === predicted;
       idsOnlyReadingAgrees &&= found.capabilities === idsOnly;
       rows.push([

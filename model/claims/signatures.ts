@@ -120,7 +120,7 @@ export function stalls(world: World): boolean {
 }
 
 /** A tool's side effect ran more than once. */
-export function duplicatesAnEffect(world: World): boolean {
+function duplicatesAnEffect(world: World): boolean {
   return Object.values(world.executions).some((n) => n > 1);
 }
 

@@ -111,8 +111,3 @@ export const clientDefinitions: Record<ClientPropertyId, ClientPropertyDefinitio
     silences: [],
   },
 };
-
-/** The page of a client property's first quote (for reports). */
-export function clientPropertyUrl(id: ClientPropertyId): string {
-  return clientDefinitions[id].quotes[0]?.url ?? specUrl('2025-11-25', 'basic/transports');
-}

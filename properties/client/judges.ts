@@ -195,7 +195,7 @@ const reinitializesOn404: Judge = ({ wire }) => {
   for (const response of wire) {
     if (response.kind !== 'response' || response.status !== 404) continue;
     const request = requests.find((r) => r.exchange === response.exchange);
-    if (!request || request.path !== '/mcp' || request.sessionId === undefined) continue;
+    if (request?.path !== '/mcp' || request.sessionId === undefined) continue;
     // A legacy session presented at /mcp is refused there, not ended at its own endpoint: that
     // presentation is client-no-cross-transport-session's to judge.
     if (issued.legacy.has(request.sessionId) && !issued.streamable.has(request.sessionId)) continue;

@@ -75,28 +75,36 @@ export function counterFamily(ids: readonly string[]): { prefix: string; ids: st
   for (const [prefix, members] of families) {
     if (members.length < 2) continue;
     const numbers = members.map((id) => BigInt(id.slice(prefix.length)));
-    const spread = numbers.reduce((a, b) => (a > b ? a : b)) - numbers.reduce((a, b) => (a < b ? a : b));
+    const spread = spreadOf(numbers);
     if (spread < minNumericSpread) return { prefix, ids: members, spread };
   }
   return undefined;
 }
 
+/** The largest number less the smallest. */
+function spreadOf(numbers: readonly bigint[]): bigint {
+  let [min, max] = [numbers[0]!, numbers[0]!];
+  for (const n of numbers) {
+    if (n < min) min = n;
+    if (n > max) max = n;
+  }
+  return max - min;
+}
+
+/** The longest text both `a` and `b` start with. */
+function commonPrefix(a: string, b: string): string {
+  let n = 0;
+  while (n < a.length && a[n] === b[n]) n++;
+  return a.slice(0, n);
+}
+
 /** Why one transport's IDs are guessable, or what they show varying. */
 function judgeSample(ids: readonly string[]): { guessable: string } | Variation {
-  const prefix = ids.reduce(
-    (p, id) =>
-      id.startsWith(p)
-        ? p
-        : p.slice(
-            0,
-            [...p].findIndex((c, i) => id[i] !== c),
-          ),
-    ids[0]!,
-  );
+  const prefix = ids.reduce(commonPrefix, ids[0]!);
   const rests = ids.map((id) => id.slice(prefix.length));
   if (rests.every((rest) => /^\d{1,80}$/.test(rest))) {
     const numbers = rests.map(BigInt);
-    const spread = numbers.reduce((a, b) => (a > b ? a : b)) - numbers.reduce((a, b) => (a < b ? a : b));
+    const spread = spreadOf(numbers);
     if (spread < minNumericSpread) return { guessable: `are sequential: ${ids.slice(0, 3).join(', ')}... (numbers within ${spread} of each other)` };
   }
   const variation = observedVariation(ids);

@@ -10,7 +10,8 @@ export function table(header: readonly string[], rows: readonly (readonly string
 
 /** A fenced block. */
 export function fence(language: string, body: string): string {
-  return ['```' + language, body, '```'].join('\n');
+  const marks = '```';
+  return [`${marks}${language}`, body, marks].join('\n');
 }
 
 /** The banner every generated file starts with. */

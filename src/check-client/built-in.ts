@@ -6,7 +6,7 @@
 import type { ClientFactory } from './adapters/contract.js';
 
 /** The built-in clients' names. */
-export async function builtInClientNames(): Promise<string[]> {
+async function builtInClientNames(): Promise<string[]> {
   const { clientMutants } = await import('./mutants/index.js');
   return ['checking-client', 'sdk', ...clientMutants.map((m) => m.name)];
 }

@@ -9,7 +9,7 @@ import { levelLabel, type ClientReport } from './report.js';
 import { runClientCheck } from './run.js';
 
 /** The clients the demo checks, in column order. */
-export const demoClients = ['sdk', 'checking-client', 'cursor-on-receive'] as const;
+const demoClients = ['sdk', 'checking-client', 'cursor-on-receive'] as const;
 
 /** Checks the demo's clients; `say` reports progress. */
 export async function runClientDemo(say: (text: string) => void, timeoutMs = 500): Promise<ClientReport[]> {

@@ -69,7 +69,7 @@ const bothTransports: readonly Transport[] = ['streamable', 'sse'];
  * The arbitrary of drawn scenarios over `transports` (those the client serves: a draw of another
  * could only fail to start). Over both, a seed draws what it always drew.
  */
-export function drawnScenariosOver(transports: readonly Transport[] = bothTransports): fc.Arbitrary<DrawnScenario> {
+function drawnScenariosOver(transports: readonly Transport[] = bothTransports): fc.Arbitrary<DrawnScenario> {
   const served = bothTransports.filter((t) => transports.includes(t));
   if (served.length === 0) throw new RangeError('no transport to draw scenarios over');
   return fc.record({
@@ -83,9 +83,6 @@ export function drawnScenariosOver(transports: readonly Transport[] = bothTransp
     faults: fc.array(faultChoice, { maxLength: 3 }),
   });
 }
-
-/** The arbitrary of drawn scenarios over both transports. */
-export const drawnScenarios: fc.Arbitrary<DrawnScenario> = drawnScenariosOver();
 
 const toolCall = (nth: number) => ({ method: 'POST', path: '/mcp', rpc: 'tools/call', nth }) as const;
 

@@ -72,7 +72,7 @@ export interface ClientSource {
  * A vitest test file that replays one counterexample with `runClientCheck(factory, { seed, path,
  * only: [id] })` from `mcp-resume-spec` and expects the property to hold.
  */
-export function clientVitestReproduction(report: ClientReport, id: ClientPropertyId, c: ClientCounterexample, source: ClientSource): string {
+function clientVitestReproduction(report: ClientReport, id: ClientPropertyId, c: ClientCounterexample, source: ClientSource): string {
   const q = (v: unknown) => JSON.stringify(v);
   const lines = [
     `// Reproduces ${id} against the client ${report.client.name.replace(/[\r\n]/g, ' ')}: ${c.source} scenario ${c.scenario}.`,
@@ -96,6 +96,7 @@ export function clientVitestReproduction(report: ClientReport, id: ClientPropert
     `const PATH = ${q(c.path)};`,
     '',
     '// Fails until the client is fixed, then stays green as a regression test.',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a line of the generated test, whose template literal it is
     'test(`${ID} holds when ${PATH} is replayed`, async () => {',
     `  const report = await runClientCheck(${factory}, { name: ${q(report.client.name)}, timeoutMs: ${report.timeoutMs}, seed: SEED, path: PATH, only: [ID] });`,
     '  expect(report.scenarios[0]?.error).toBeUndefined();',

@@ -26,7 +26,7 @@ import type { ClientScenario } from './scenarios.js';
  * one drop, one resume, one retry. Migrations, foreign cursors, re-initialization and DELETE are
  * what the server's checker explores; here they are the fixed catalog's faults.
  */
-export const clientBounds: Bounds = {
+const clientBounds: Bounds = {
   calls: 1,
   notifications: 2,
   drops: 1,
@@ -55,13 +55,13 @@ type ServerName = keyof typeof servers;
 const modelled = ['cursorAdvance', 'dedup', 'retryOnTimeout'] as const satisfies ReadonlyArray<keyof ClientKnobs & keyof ClientPolicy>;
 
 /** A client's model knobs: the client knobs the model has, the model's defaults for the rest. */
-export function modelClientPolicy(knobs: Partial<ClientKnobs>): ClientPolicy {
+function modelClientPolicy(knobs: Partial<ClientKnobs>): ClientPolicy {
   const settings = { ...correctKnobs, ...knobs };
   return { cursorAdvance: settings.cursorAdvance, dedup: settings.dedup, retryOnTimeout: settings.retryOnTimeout, retryAfterReinitialize: false };
 }
 
 /** The knobs of a client that the model has no counterpart for, changed from the correct setting. */
-export function knobsOutsideModel(knobs: Partial<ClientKnobs>): string[] {
+function knobsOutsideModel(knobs: Partial<ClientKnobs>): string[] {
   return Object.entries(knobs)
     .filter(([name, value]) => !(modelled as readonly string[]).includes(name) && value !== correctKnobs[name as keyof ClientKnobs])
     .map(([name, value]) => `${name}=${String(value)}`);
@@ -77,7 +77,7 @@ function isOpening(world: World, eventId: string): boolean {
  * The client properties the model can judge, as predicates over worlds (the model's own
  * invariants where they exist): a state where the property is already broken.
  */
-export const clientSignatures: Partial<Record<ClientPropertyId, (world: World) => boolean>> = {
+const clientSignatures: Partial<Record<ClientPropertyId, (world: World) => boolean>> = {
   // An event the application will never get, or one it processed twice.
   'client-delivers-exactly-once': (world) => lostEvents(world).length > 0 || world.client.streams.some((s) => misordered(world, s)?.duplicate === true),
   // A cut stream whose cursor names an event the application has not processed: its resume would present it.

@@ -113,7 +113,7 @@ export function clientExitStatus(report: ClientReport, failOn: FailOn = 'policy'
 }
 
 /** The check's outcome as the JSON report says it: what the exit status says (0 pass, 1 fail, 2 error). */
-export function clientCheckStatus(report: ClientReport, failOn: FailOn = 'policy', baseline?: ClientBaseline): CheckStatus {
+function clientCheckStatus(report: ClientReport, failOn: FailOn = 'policy', baseline?: ClientBaseline): CheckStatus {
   return (['pass', 'fail', 'error'] as const)[clientExitStatus(report, failOn, baseline)];
 }
 

@@ -8,6 +8,7 @@ import { clientJudges } from '../../properties/client/judges.js';
 import { clientPropertyIds, type ClientPropertyId } from '../../properties/client/ids.js';
 import type { AppEntry, ClientHistory, WireEntry, WireMessage } from '../../properties/client/history.js';
 import { createReferenceServer } from '../reference/server.js';
+import { patientTimeout } from '../wire/patient-timer.js';
 import type { ClientFactory, ClientUnderTest } from './adapters/contract.js';
 import { isClientUnderTest } from './adapters/contract.js';
 import { Clock, startProxy } from './proxy.js';
@@ -25,13 +26,13 @@ const APPLICATION_WAIT_MS = 500;
 class NotFinished extends Error {}
 
 function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
+  let cancel: (() => void) | undefined;
   return Promise.race([
     promise,
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new NotFinished(`${what} did not finish within ${ms} ms`)), ms);
+      cancel = patientTimeout(ms, () => reject(new NotFinished(`${what} did not finish within ${ms} ms`)));
     }),
-  ]).finally(() => clearTimeout(timer));
+  ]).finally(() => cancel?.());
 }
 
 /** Whether an application entry is `message` reaching the application (a response: some call settling after the frame). */
@@ -78,9 +79,9 @@ export async function runScenario(
         if (!app.some((e) => sameMessage(e, message, since))) return;
         done(true);
       };
-      const timer = setTimeout(() => done(false), APPLICATION_WAIT_MS);
+      const cancel = patientTimeout(APPLICATION_WAIT_MS, () => done(false));
       const done = (value: boolean): void => {
-        clearTimeout(timer);
+        cancel();
         waiters.delete(check);
         resolve(value);
       };
@@ -117,7 +118,7 @@ export async function runScenario(
     for (const call of scenario.calls) {
       const callNumber = ++number;
       app.push({ kind: 'call', at: clock.tick(), call: callNumber, name: call.name, args: { ...call.args } });
-      let timer: NodeJS.Timeout | undefined;
+      let cancel: (() => void) | undefined;
       const outcome = await Promise.race([
         Promise.resolve()
           .then(() => client!.callTool(call.name, { ...call.args }))
@@ -132,10 +133,10 @@ export async function runScenario(
             }),
           ),
         new Promise<AppEntry>((resolve) => {
-          timer = setTimeout(() => resolve({ kind: 'settled', at: clock.tick(), call: callNumber, outcome: 'pending' }), boundMs);
+          cancel = patientTimeout(boundMs, () => resolve({ kind: 'settled', at: clock.tick(), call: callNumber, outcome: 'pending' }));
         }),
       ]);
-      clearTimeout(timer);
+      cancel?.();
       app.push(outcome);
       changed();
     }

@@ -98,7 +98,7 @@ function pathBuilder(abilities: CandidateAbilities, client: ClientSettings, boun
  * drains what the server sends on it afterwards (live traffic), with every step one the model
  * allows and the candidate can be asked; undefined when this candidate cannot be driven so.
  */
-export function streamKindPath(kind: StreamKind, abilities: CandidateAbilities, client: ClientSettings, bounds: Bounds): WorldStep[] | undefined {
+function streamKindPath(kind: StreamKind, abilities: CandidateAbilities, client: ClientSettings, bounds: Bounds): WorldStep[] | undefined {
   const transport = kind === 'legacy' ? 'sse' : 'streamable';
   if (!abilities.transports.includes(transport)) return undefined;
   if (kind === 'standalone') return standalonePath(abilities, client, bounds);
@@ -129,7 +129,7 @@ export function streamKindPath(kind: StreamKind, abilities: CandidateAbilities, 
 }
 
 /** The bounds of the standalone stream's scenario: a second unsolicited call, made after the resume. */
-export function standaloneBounds(bounds: Bounds): Bounds {
+function standaloneBounds(bounds: Bounds): Bounds {
   return { ...bounds, calls: Math.max(bounds.calls, 2), unsolicited: Math.max(bounds.unsolicited, 2) };
 }
 
@@ -188,7 +188,7 @@ export function staleCursorPath(abilities: CandidateAbilities, client: ClientSet
  * answer can only come in the replay, which is how a server that re-runs a call instead of
  * replaying its stored answer shows itself. Undefined when this candidate cannot be driven so.
  */
-export function missedCallPath(abilities: CandidateAbilities, client: ClientSettings, bounds: Bounds): WorldStep[] | undefined {
+function missedCallPath(abilities: CandidateAbilities, client: ClientSettings, bounds: Bounds): WorldStep[] | undefined {
   if (!abilities.transports.includes('sse') || !abilities.fixtures.emit || bounds.notifications < 1) return undefined;
   const built = pathBuilder(abilities, client, bounds);
   const { path } = built;

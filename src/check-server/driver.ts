@@ -530,7 +530,7 @@ export class ScenarioDriver {
   /** Receives what the session's unsolicited calls still owe on the standalone stream (bounded). */
   private async drainUnsolicited(sessionId: string): Promise<void> {
     const standalone = this.standaloneId === undefined ? undefined : this.handles.get(this.standaloneId);
-    if (!standalone || standalone.state !== 'open') return;
+    if (standalone?.state !== 'open') return;
     const labels = new Set([...this.sent.values()].filter((x) => x.unsolicited && x.session === sessionId).map((x) => this.label(x.call)));
     standalone.drainAll(); // what was received already counts
     // Distinct notifications: a client without dedup processes a replayed copy again.

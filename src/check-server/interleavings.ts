@@ -15,7 +15,7 @@ import { newDriver, type ScenarioContext } from './scenario.js';
 import { judgeHistory, type ScenarioRecord } from './verdicts.js';
 
 /** Bounds for interleavings against a candidate: past the coverage scenarios, still quick. */
-export function interleavingBounds(context: ScenarioContext): Bounds {
+function interleavingBounds(context: ScenarioContext): Bounds {
   return candidateBounds(context.abilities, { calls: 3, notifications: 2, drops: 3, resumes: 3, inFlight: 2, undrained: 2 });
 }
 
@@ -59,7 +59,7 @@ const any = () => true;
  * carry messages between their disruptions: drops, resumes (same transport or migration; own,
  * garbage or stale cursor), re-initializations after a refusal, and DELETE.
  */
-export function stepCommands(maxCommands: number, replayPath?: string) {
+function stepCommands(maxCommands: number, replayPath?: string) {
   const vias: ResumeVia[] = ['same', 'other'];
   const cursors: ResumeCursor[] = ['own', 'own', 'own', 'garbage', 'stale'];
   const traffic = pick.map((n) => new StepCommand(['SEND', 'RECEIVE', 'DRAIN'], n, any, `traffic#${n}`));

@@ -72,7 +72,8 @@ export const probes: Probe[] = [
       if (!init.ok) return;
       note({ kind: 'ping', actor: 'client', transport: 'streamable' });
       const ping = await client.ping();
-      const cursor = ping.stream ? (await firstIdentified(ping.stream, context.timeoutMs), ping.stream.cursor) : undefined;
+      if (ping.stream) await firstIdentified(ping.stream, context.timeoutMs);
+      const cursor = ping.stream?.cursor;
       await ping.response();
       answered(note({ kind: 'delete', actor: 'client', transport: 'streamable' }), await client.deleteSession());
       const again = note({ kind: 'ping', actor: 'client', transport: 'streamable', session: 'deleted' });
@@ -224,7 +225,7 @@ export const probes: Probe[] = [
     name: 'migration-capabilities',
     for: ['capabilities-honoured', 'no-cross-transport-resume'],
     applies: (c) => c.abilities.transports.length === 2 && c.abilities.fixtures.sessionInfo,
-    async run(client, context, note) {
+    async run(client, _context, note) {
       note({ kind: 'initialize', actor: 'client', transport: 'sse' });
       const init = await client.initialize({ transport: 'sse', capabilities: { ...clientCapabilities } });
       if (!init.ok) return;

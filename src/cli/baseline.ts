@@ -148,7 +148,7 @@ export function readClientBaseline(path: string): Set<ClientPropertyId> {
  * `kept`: listed properties of the baseline the check was given that it did not judge (skipped,
  * or not run: `--only`...); they stay listed, since nothing says they are fixed.
  */
-export function baselineText<Id extends string>(properties: readonly BaselinedResult<Id>[], kind: BaselineKind = 'server', kept: readonly Id[] = []): string {
+function baselineText<Id extends string>(properties: readonly BaselinedResult<Id>[], kind: BaselineKind = 'server', kept: readonly Id[] = []): string {
   const failures: BaselineFile<Id>['failures'] = properties.filter((p) => p.status === 'fail').map((p) => ({ id: p.id, level: p.level }));
   for (const id of kept) if (!failures.some((f) => f.id === id)) failures.push({ id, level: kinds[kind].levelOf(id) });
   const file: BaselineFile<Id> = { baselineVersion: 1, ...(kind === 'client' ? { kind } : {}), failures };

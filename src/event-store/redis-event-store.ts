@@ -62,6 +62,12 @@ return #keys`;
 
 type RawEntry = [string, string[]];
 
+/** The value of an entry's `m` field (its fields are name, value, name, value...). */
+function messageField(fields: readonly string[]): string | undefined {
+  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === 'm') return fields[i + 1];
+  return undefined;
+}
+
 /**
  * One session's event log in Redis. Create one per session and transport (it is
  * cheap: it holds no connection of its own).
@@ -139,7 +145,7 @@ export class RedisEventStore implements EventStore {
    * Sends every event of the cursor's stream stored after it, in order, and returns the stream's ID.
    *
    * @throws Error if the cursor is not this session's or its entry was trimmed or expired: a replay
-   *   from it would have a gap
+   *   from it would have a gap; or if an entry after it holds no message (after sending those before it)
    */
   async replayEventsAfter(lastEventId: EventId, { send }: { send: (eventId: EventId, message: JSONRPCMessage) => Promise<void> }): Promise<StreamId> {
     const cursor = this.entryOf(lastEventId);
@@ -155,7 +161,7 @@ export class RedisEventStore implements EventStore {
         const more = await this.client.xRange(this.streamKey(cursor.streamId), `(${last}`, '+');
         last = await this.sendEntries(
           cursor.streamId,
-          more.map(({ id, message }) => [id, ['m', message.m ?? '{}']] as RawEntry),
+          more.map(({ id, message }) => [id, Object.entries(message).flat()] as RawEntry),
           send,
           last,
         );
@@ -178,7 +184,10 @@ export class RedisEventStore implements EventStore {
     last: string,
   ): Promise<string> {
     for (const [entryId, fields] of entries) {
-      const raw = fields[fields.indexOf('m') + 1] ?? '{}';
+      const raw = messageField(fields);
+      // Not '{}' in its place: that would read as a priming event and be skipped, an event lost without a word.
+      if (raw === undefined)
+        throw new Error(`Redis entry ${entryId} of MCP stream ${streamId} has no message (field m): the replay cannot go on without a gap`);
       const message = JSON.parse(raw) as JSONRPCMessage;
       if (!isPrimingMessage(message)) await send(this.eventIdOf(streamId, entryId), message);
       last = entryId;

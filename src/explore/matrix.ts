@@ -28,7 +28,7 @@ export interface MatrixTask {
 }
 
 /** One policy's cell, explored in this thread. */
-export function exploreCell(task: MatrixTask): MatrixCell {
+function exploreCell(task: MatrixTask): MatrixCell {
   const result = explore({ policy: policyByName(task.policy), bounds: task.bounds, maxStates: task.maxStates, maxMs: task.maxMs });
   return {
     policy: task.policy,

@@ -46,7 +46,7 @@ export interface LoadAdapterOptions {
 }
 
 /** The extensions `--adapter` accepts. */
-export const adapterExtensions = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'] as const;
+const adapterExtensions = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'] as const;
 
 const defaultTimeoutMs = 30_000;
 

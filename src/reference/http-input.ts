@@ -8,7 +8,7 @@ import { ErrorCode, HttpError, badRequest } from './http-errors.js';
 import { DEFAULT_HEADER_VERSION, LEGACY_PROTOCOL_VERSIONS } from './protocol.js';
 
 /** Longest session ID the server reads; longer ones are garbage (its own are 32 characters). */
-export const MAX_SESSION_ID_LENGTH = 256;
+const MAX_SESSION_ID_LENGTH = 256;
 
 /** Default bound of a POST body (bytes). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -28,7 +28,7 @@ function essence(value: string): string {
  * Whether an `Accept` header admits `type` (`type/subtype`): an exact or wildcard range whose
  * `q` is not 0. An absent header admits nothing, because MCP requires clients to send one.
  */
-export function accepts(acceptHeader: string | undefined, type: string): boolean {
+function accepts(acceptHeader: string | undefined, type: string): boolean {
   if (acceptHeader === undefined) return false;
   const [major] = type.split('/');
   return acceptHeader.split(',').some((range) => {

@@ -21,13 +21,13 @@ export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = [...STREAMABLE_PROTOC
 export const DEFAULT_HEADER_VERSION = '2025-03-26';
 
 /** The first revision whose streams open with a priming event (SEP-1699). */
-export const PRIMING_SINCE = '2025-11-25';
+const PRIMING_SINCE = '2025-11-25';
 
 /** Capabilities the server declares: the fixture tools, and `logging` for their notifications. */
 export const SERVER_CAPABILITIES: JsonObject = Object.freeze({ tools: {}, logging: {} });
 
 /** `serverInfo` of every InitializeResult. */
-export const SERVER_INFO = Object.freeze({ name: 'mcp-resume-spec-reference', version: toolVersion() });
+const SERVER_INFO = Object.freeze({ name: 'mcp-resume-spec-reference', version: toolVersion() });
 
 /** The version the server answers: the client's when supported under `transport`, else the latest. */
 export function negotiateVersion(transport: Transport, requested: string): string {

@@ -81,7 +81,7 @@ export function applyBaseline<Id extends string>(
 }
 
 /** The line that says a listed failure passes: in a run narrowed by some flags, it may still fail in a full check. */
-export function fixedLine(id: string, narrowedBy: readonly string[] = []): string {
+function fixedLine(id: string, narrowedBy: readonly string[] = []): string {
   if (narrowedBy.length === 0) return `FIXED ${id}: listed in the baseline, passes now (remove it from the baseline)`;
   const those = narrowedBy.length === 1 ? 'that flag' : 'those flags';
   return `FIXED ${id}: listed in the baseline, passes in this run, narrowed by ${narrowedBy.join(', ')} (remove it from the baseline once a check without ${those} passes it too)`;

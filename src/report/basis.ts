@@ -37,7 +37,7 @@ export function newestQuotes(basis: ResultBasis): SpecQuote[] {
 }
 
 /** A quote's source: `2025-11-25, Resumability and Redelivery: URL`. */
-export function quoteSource(quote: SpecQuote): string {
+function quoteSource(quote: SpecQuote): string {
   return `${quote.revision}${quote.section ? `, ${quote.section}` : ''}: ${quote.url}`;
 }
 

@@ -96,7 +96,7 @@ export function headerFlags(names: readonly string[]): string {
  * The flags that replay a counterexample: `--seed S --path P` for fast-check; `--path P` for a
  * deterministic scenario (`coverage:N`, `probe:NAME`; it has no seed).
  */
-export function replayFlags(counterexample: Counterexample): string {
+function replayFlags(counterexample: Counterexample): string {
   const path = shellQuote(oneLine(counterexample.path));
   return isFastCheck(counterexample) ? `--seed ${counterexample.seed} --path ${path}` : `--path ${path}`;
 }

@@ -271,6 +271,7 @@ export function vitestReproduction(report: SuiteReport, id: PropertyId, countere
   lines.push(
     '',
     '// Fails until the bug is fixed, then stays green as a regression test.',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a line of the generated test, whose template literal it is
     'test(`${ID} holds when seed ${SEED}, path ${PATH} is replayed`, async () => {',
     `  const result = await runSuite(candidate, { seed: SEED, path: PATH, only: [ID]${source.client ? `, client: ${q(source.client)}` : ''} });`,
     '  const property = result.properties.find(p => p.id === ID)!;',

@@ -23,6 +23,7 @@ export const reportSchema = {
   additionalProperties: false,
   // A check that could not be done says why, and may not know the candidate's URL (an adapter that did not start).
   if: { type: 'object', properties: { status: { const: 'error' } } },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keywords; this object is data, never awaited
   then: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } },
   else: {
     type: 'object',

@@ -33,7 +33,7 @@ export const LATEST_STREAMABLE_VERSION = '2025-11-25';
 export const LEGACY_VERSION = '2024-11-05';
 
 /** With `keepAlive`, how long an idle socket is kept for reuse, ms (servers commonly keep 5 s or more). */
-export const KEEP_ALIVE_IDLE_MS = 1000;
+const KEEP_ALIVE_IDLE_MS = 1000;
 
 /** Options of a {@link CheckClient}. */
 export interface CheckClientOptions {

@@ -93,7 +93,7 @@ function agentServes(agent: http.Agent, url: URL): boolean {
 }
 
 /** Maps a socket or parser error to a failure reason. */
-export function classifyError(err: unknown): FailureReason {
+function classifyError(err: unknown): FailureReason {
   const code = (err as { code?: unknown } | null)?.code;
   switch (code) {
     case 'ECONNREFUSED':
@@ -137,7 +137,7 @@ export function describeError(err: unknown): string {
 }
 
 /** Lower-cased header names, multi-valued headers joined with `, `. */
-export function flattenHeaders(raw: http.IncomingHttpHeaders | http.OutgoingHttpHeaders): Headers {
+function flattenHeaders(raw: http.IncomingHttpHeaders | http.OutgoingHttpHeaders): Headers {
   const out: Headers = {};
   for (const name in raw) {
     const v = raw[name];

@@ -409,7 +409,7 @@ export class SseStream {
         detail: `frame ${m.id === undefined ? '(no id)' : JSON.stringify(m.id)}: ${problem.text}`,
       });
     }
-    const consumed = this.ctx.onTransportEvent !== undefined && this.ctx.onTransportEvent(this, frame);
+    const consumed = this.ctx.onTransportEvent?.(this, frame);
     // A transport event is processed as it is received, so it moves the cursor under either policy.
     if (m.id !== undefined && (this.ctx.cursorAdvance === 'receive' || consumed)) this.cursor = m.id;
     if (!consumed) this.inbox.push(frame);

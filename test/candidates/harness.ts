@@ -82,7 +82,7 @@ export async function callFixture(client: Client, name: string, args: Record<str
   const result = await withBound(client.callTool({ name, arguments: args }), `call ${name}`);
   const content = result.content as Array<{ type: string; text?: string }>;
   const first = content[0];
-  if (!first || first.type !== 'text' || typeof first.text !== 'string') throw new Error(`${name}: no text result`);
+  if (first?.type !== 'text' || typeof first.text !== 'string') throw new Error(`${name}: no text result`);
   return JSON.parse(first.text) as unknown;
 }
 

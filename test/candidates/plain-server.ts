@@ -99,7 +99,7 @@ function newSessionId(format: NonNullable<PlainServerOptions['sessionIds']>): st
     return s; // 48-bit time + 80 random bits
   }
   if (format === 'b64-96') return randomBytes(12).toString('base64url'); // 96 random bits, 16 chars
-  if (format === 'decimal') return BigInt('0x' + randomBytes(16).toString('hex')).toString(10); // 128 random bits
+  if (format === 'decimal') return BigInt(`0x${randomBytes(16).toString('hex')}`).toString(10); // 128 random bits
   if (format === 'uuidv7') {
     const b = randomBytes(16);
     b.writeUIntBE(Date.now(), 0, 6);
@@ -365,18 +365,18 @@ export async function startPlainServer(options: PlainServerOptions = {}): Promis
 
   function handleGet(req: IncomingMessage, res: ServerResponse): void {
     const accept = String(req.headers.accept ?? '');
-    if (!accept.includes('text/event-stream')) return sendJson(res, 406, jsonrpcError(null, -32000, 'Accept must list text/event-stream'));
+    if (!accept.includes('text/event-stream')) return void sendJson(res, 406, jsonrpcError(null, -32000, 'Accept must list text/event-stream'));
     const sid = req.headers['mcp-session-id'];
-    if (sid === undefined) return sendJson(res, 400, jsonrpcError(null, -32000, 'Missing Mcp-Session-Id'));
+    if (sid === undefined) return void sendJson(res, 400, jsonrpcError(null, -32000, 'Missing Mcp-Session-Id'));
     const session = sessions.get(String(sid));
-    if (!session) return sendJson(res, 404, jsonrpcError(null, -32001, 'Session not found'));
+    if (!session) return void sendJson(res, 404, jsonrpcError(null, -32001, 'Session not found'));
     const pv = req.headers['mcp-protocol-version'];
-    if (pv !== undefined && !SUPPORTED.includes(String(pv))) return sendJson(res, 400, jsonrpcError(null, -32000, 'Unsupported MCP-Protocol-Version'));
+    if (pv !== undefined && !SUPPORTED.includes(String(pv))) return void sendJson(res, 400, jsonrpcError(null, -32000, 'Unsupported MCP-Protocol-Version'));
 
     const cursor = req.headers['last-event-id'];
     if (RESUMABLE && cursor !== undefined) {
       const at = session.eventIndex.get(String(cursor));
-      if (!at) return sendJson(res, 404, jsonrpcError(null, -32001, 'Unknown Last-Event-ID: start a new session'));
+      if (!at) return void sendJson(res, 404, jsonrpcError(null, -32001, 'Unknown Last-Event-ID: start a new session'));
       const { stream, idx } = at;
       sseHead(res, session.id);
       attach(stream, res);
@@ -420,9 +420,9 @@ export async function startPlainServer(options: PlainServerOptions = {}): Promis
 
   function handleDelete(req: IncomingMessage, res: ServerResponse): void {
     const sid = req.headers['mcp-session-id'];
-    if (sid === undefined) return sendJson(res, 400, jsonrpcError(null, -32000, 'Missing Mcp-Session-Id'));
+    if (sid === undefined) return void sendJson(res, 400, jsonrpcError(null, -32000, 'Missing Mcp-Session-Id'));
     const session = sessions.get(String(sid));
-    if (!session) return sendJson(res, 404, jsonrpcError(null, -32001, 'Session not found'));
+    if (!session) return void sendJson(res, 404, jsonrpcError(null, -32001, 'Session not found'));
     sessions.delete(session.id);
     for (const s of session.streams.values()) {
       if (s.conn) {

@@ -71,7 +71,7 @@ describe('bad server behaviour is recorded, bounded and returned, never thrown',
   });
 
   test('a chunked event stream cut mid-frame: frames before it are received, then a recorded reset', async () => {
-    const c = await sseAnswer(msgFrame('1', { jsonrpc: '2.0', method: 'n' }) + 'id: 2\ndata: {"jsonrpc":"2.', 'destroy');
+    const c = await sseAnswer(`${msgFrame('1', { jsonrpc: '2.0', method: 'n' })}id: 2\ndata: {"jsonrpc":"2.`, 'destroy');
     const h = await c.callTool('t');
     const s = h.stream!;
     const r1 = await s.receive();
@@ -86,7 +86,7 @@ describe('bad server behaviour is recorded, bounded and returned, never thrown',
 
   test('a close-delimited event stream that ends mid-frame: the partial frame is discarded and recorded', async () => {
     server = await startRaw((socket) => {
-      socket.once('data', () => socket.end(SSE_HEAD + msgFrame('1', { jsonrpc: '2.0', method: 'n' }) + 'id: 2\ndata: {"jsonrpc":"2.0"}\n'));
+      socket.once('data', () => socket.end(`${SSE_HEAD}${msgFrame('1', { jsonrpc: '2.0', method: 'n' })}id: 2\ndata: {"jsonrpc":"2.0"}\n`));
     });
     client = new CheckClient({ baseUrl: server.url, timeoutMs: 1000 });
     const a = await client.openStandalone();
@@ -99,7 +99,7 @@ describe('bad server behaviour is recorded, bounded and returned, never thrown',
   });
 
   test('garbage instead of SSE: malformed lines are recorded and the stream goes on', async () => {
-    const c = await sseAnswer('hello there\n\u0000\u0001binary\n\n' + msgFrame('9', { jsonrpc: '2.0', method: 'n' }) + '{"jsonrpc":"2.0"}\n\n', 'end');
+    const c = await sseAnswer(`hello there\n\u0000\u0001binary\n\n${msgFrame('9', { jsonrpc: '2.0', method: 'n' })}{"jsonrpc":"2.0"}\n\n`, 'end');
     const s = (await c.callTool('t')).stream!;
     const results = [];
     for (let i = 0; i < 4; i++) results.push(await s.receive());

@@ -13,7 +13,12 @@ test('a starved event loop lengthens the wait instead of ending it unseen', asyn
   let plainFired = false;
   let patientFired = false;
   setTimeout(() => (plainFired = true), 600);
-  const fired = new Promise<void>((resolve) => patientTimeout(600, () => ((patientFired = true), resolve())));
+  const fired = new Promise<void>((resolve) =>
+    patientTimeout(600, () => {
+      patientFired = true;
+      resolve();
+    }),
+  );
   block(1000);
   await turn();
   await turn();
@@ -36,7 +41,12 @@ test('a saturated event loop lengthens the wait: answers queued behind other wor
   let plainFired = false;
   let patientFired = false;
   setTimeout(() => (plainFired = true), 600);
-  const fired = new Promise<void>((resolve) => patientTimeout(600, () => ((patientFired = true), resolve())));
+  const fired = new Promise<void>((resolve) =>
+    patientTimeout(600, () => {
+      patientFired = true;
+      resolve();
+    }),
+  );
   // Busy in short slices (no single late tick), as when many scenarios share one event loop.
   const until = performance.now() + 1000;
   while (performance.now() < until) {

@@ -111,6 +111,17 @@ describe('RedisEventStore on a real redis-server', () => {
     expect((await replay(store, priming)).sent).toEqual([[first, note(1)]]);
   });
 
+  test('an entry without its message fails the replay, never passes as a priming event to skip', async () => {
+    // What another writer, a damaged restore or a hand edit could leave: an entry with no m field.
+    for (const fields of [{ x: '1' }, { x: 'm' }]) {
+      const store = new RedisEventStore({ client, sessionId: sessionId() });
+      const cursor = await store.storeEvent('s', note(1));
+      const damaged = await client.xAdd(store.streamKey('s'), '*', fields);
+      await store.storeEvent('s', note(2));
+      await expect(replay(store, cursor), JSON.stringify(fields)).rejects.toThrow(`entry ${damaged} of MCP stream s has no message`);
+    }
+  });
+
   test('stores racing a replay are either replayed or resolve after it (never neither)', async () => {
     const store = new RedisEventStore({ client, sessionId: sessionId() });
     const cursor = await store.storeEvent('s', note(0));

@@ -28,7 +28,10 @@ async function serve(stores: SessionEventStores): Promise<string> {
 describe('SessionEventStores', () => {
   test('one store per session: made once, found by its ID, forgotten on close', () => {
     const made: string[] = [];
-    const stores = new SessionEventStores((id) => (made.push(id), new MemoryEventStore()));
+    const stores = new SessionEventStores((id) => {
+      made.push(id);
+      return new MemoryEventStore();
+    });
     const a = stores.open('a');
     expect(stores.open('a')).toBe(a);
     expect(stores.open('b')).not.toBe(a);

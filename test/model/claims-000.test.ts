@@ -13,7 +13,6 @@ import {
   retry000,
   claims000,
   scope000,
-  SDK_CLIENT_CURSOR,
 } from '../../model/claims/seed-000.js';
 import { lostEvents } from '../../model/invariants.js';
 import { reference, seed000 } from '../../model/policy.js';

@@ -5,7 +5,6 @@ import { violatedInvariants } from '../../model/invariants.js';
 import { reference, withKnob } from '../../model/policy.js';
 import { createSession, sessionContext, stepSession } from '../../model/session-step.js';
 import { replay } from '../../model/trace.js';
-import type { WorldMessage } from '../../model/world-types.js';
 
 describe('seed 003 advice', () => {
   test('the old token is not retired, nothing breaks, and it still holds the in-flight result (refined)', () => {

@@ -52,7 +52,7 @@ test('a trace that resumes over the legacy transport rests on the extension; one
   expect(restsOnLegacyResume(legacy)).toBe(true);
   expect(restsOnLegacyResume(streamable)).toBe(false);
   // The generated docs carry the label where it applies.
-  expect(readFileSync(root + 'docs/claims.md', 'utf8')).toContain(legacyResumeLabel);
+  expect(readFileSync(`${root}docs/claims.md`, 'utf8')).toContain(legacyResumeLabel);
 });
 
 test("bridging and shared-event-ids explore exactly the reference's states at the matrix bounds; with a move, bridging differs and breaks the rule's own invariant", () => {
@@ -64,5 +64,5 @@ test("bridging and shared-event-ids explore exactly the reference's states at th
   expect(bridgingBroken.map((b) => b.split(' ')[0])).toEqual(['no-cross-transport-resume']);
   // Shared IDs without bridging: no cursor crosses transports, so still the reference's states.
   expect(row('shared-event-ids').slice(1, 3)).toEqual([referenceStates, referenceStates]);
-  expect(readFileSync(root + 'docs/model.md', 'utf8')).toContain('hold there vacuously: ');
+  expect(readFileSync(`${root}docs/model.md`, 'utf8')).toContain('hold there vacuously: ');
 });

@@ -106,7 +106,7 @@ export async function receiveUntil(s: SseStream, pred: (f: Frame) => boolean): P
 export interface Carried {
   frames: string[];
   /** `end`: the server ended the body; `open`: still open, nothing more within `quietMs`. */
-  then: 'end' | 'open';
+  stream: 'end' | 'open';
 }
 
 /** Reads `s` to its end, or until nothing arrives for `quietMs`. */
@@ -118,8 +118,8 @@ export async function carried(s: SseStream, quietMs = QUIET_MS): Promise<Carried
       frames.push(show(r.frame));
       continue;
     }
-    if (r.kind === 'end') return { frames, then: 'end' };
-    if (r.kind === 'timeout') return { frames, then: 'open' };
+    if (r.kind === 'end') return { frames, stream: 'end' };
+    if (r.kind === 'timeout') return { frames, stream: 'open' };
     throw new Error(`stream failed: ${JSON.stringify(r)} after ${frames.join(', ')}`);
   }
 }

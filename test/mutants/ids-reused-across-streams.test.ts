@@ -18,5 +18,5 @@ test.each([
   const b = await dropAfter(c, 'b', 2, 1);
   const a1 = a.find((f) => show(f) === 'a1')!;
   expect(b.cursor === a1.id).toBe(reused);
-  expect(await carried(stream(await c.resume({ from: b })))).toEqual({ frames: expected, then: 'end' });
+  expect(await carried(stream(await c.resume({ from: b })))).toEqual({ frames: expected, stream: 'end' });
 });

@@ -31,7 +31,7 @@ test('mutant: the legacy cursor at /mcp replays the legacy stream there, which t
   const answer = await c.resume({ from: legacy, endpoint: 'mcp' });
   expect(answer).toMatchObject({ kind: 'stream', status: 200 });
   const atMcp = stream(answer);
-  expect(await carried(atMcp)).toEqual({ frames: ['m1', 'result m'], then: 'open' });
+  expect(await carried(atMcp)).toEqual({ frames: ['m1', 'result m'], stream: 'open' });
   // A legacy POST is now answered on the /mcp response.
   const ping = await c.ping();
   expect(ping.answer).toMatchObject({ kind: 'body', status: 202 });

@@ -15,5 +15,5 @@ test.each([
   const c = await session(server);
   const a = await dropAfter(c, 'a', 2, 1);
   await receiveUntil(stream((await c.callTool('emit', { label: 'b', count: 1 })).answer), (f) => show(f) === 'result b');
-  expect(await carried(stream(await c.resume({ from: a })))).toEqual({ frames: expected, then: 'end' });
+  expect(await carried(stream(await c.resume({ from: a })))).toEqual({ frames: expected, stream: 'end' });
 });

@@ -15,7 +15,7 @@ test.each([
   const server = await serveVariant(variant as Variant, replaySkipsFirst);
   const c = await session(server);
   const dropped = await dropAfter(c, 'a', 3, 1);
-  expect(await carried(stream(await c.resume({ from: dropped })))).toEqual({ frames: expected, then: 'end' });
+  expect(await carried(stream(await c.resume({ from: dropped })))).toEqual({ frames: expected, stream: 'end' });
   expect(server.internalErrors).toEqual([]);
 });
 

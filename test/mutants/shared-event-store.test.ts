@@ -27,6 +27,6 @@ test("mutant: session A's cursor presented with session B's ID replays A's event
   expect(b.session.sessionId).not.toBe(a.session.sessionId);
   const answer = await b.resume({ lastEventId: dropped.cursor!, sessionId: b.session.sessionId! });
   expect(answer).toMatchObject({ kind: 'stream', status: 200, headers: { 'mcp-session-id': b.session.sessionId } });
-  expect(await carried(stream(answer))).toEqual({ frames: ['a2', 'result a'], then: 'end' });
+  expect(await carried(stream(answer))).toEqual({ frames: ['a2', 'result a'], stream: 'end' });
   expect(server.internalErrors).toEqual([]);
 });

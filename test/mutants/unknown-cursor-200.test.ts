@@ -20,7 +20,7 @@ test('mutant: an unknown Last-Event-ID is 200 with a stream that stays open and 
   const c = await session(server);
   const answer = await c.resume({ lastEventId: 'no-such-event' });
   expect(answer).toMatchObject({ kind: 'stream', status: 200 });
-  expect(await carried(stream(answer))).toEqual({ frames: [], then: 'open' });
+  expect(await carried(stream(answer))).toEqual({ frames: [], stream: 'open' });
 });
 
 test.each(['reference', 'mutant'] as const)('%s: a legacy cursor at /mcp and any cursor after DELETE are 404', async (variant) => {

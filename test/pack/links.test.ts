@@ -21,7 +21,7 @@ function packedFiles(): string[] {
 }
 
 /** The targets of a Markdown file's links: inline `[text](target)`, images, and `href="..."`, code spans and blocks left out. */
-export function linkTargets(markdown: string): string[] {
+function linkTargets(markdown: string): string[] {
   const prose = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
   const inline = [...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!);
   const href = [...prose.matchAll(/\b(?:href|src)="([^"]+)"/g)].map((m) => m[1]!);

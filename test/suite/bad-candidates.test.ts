@@ -9,7 +9,6 @@ import { createReferenceServer, type ReferenceServer } from '../../src/reference
 import { CandidateUnusable } from '../../src/check-server/abilities.js';
 import { CandidateLost } from '../../src/check-server/reachable.js';
 import { runSuite } from '../../src/check-server/run-suite.js';
-import { propertyIds } from '../../model/property-ids.js';
 
 const servers: http.Server[] = [];
 let reference: ReferenceServer | undefined;

@@ -35,7 +35,13 @@ export function describeCatalogWith(seed: number, width = 3): void {
   const checks = new Map<string, Promise<Found>>();
   let running = 0;
   const waiting: Array<() => void> = [];
-  const slot = (): Promise<void> => new Promise((go) => (running < width ? (running++, go()) : waiting.push(go)));
+  const slot = (): Promise<void> =>
+    new Promise((go) => {
+      if (running < width) {
+        running++;
+        go();
+      } else waiting.push(go);
+    });
   const release = (): void => {
     const next = waiting.shift();
     if (next) next();

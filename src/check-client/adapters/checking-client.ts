@@ -15,6 +15,7 @@
  * `mcp-resume-spec check-client --client checking-client` (or `--adapter src/check-client/adapters/checking.ts`).
  */
 import { CheckClient, type RequestHandle, type SseStream } from '../../wire/index.js';
+import { patientTimeout } from '../../wire/patient-timer.js';
 import type { Answer, DrainResult } from '../../wire/types.js';
 import type { JsonRpcMessage } from '../../../properties/history.js';
 import type { Transport } from '../../../model/transport.js';
@@ -74,7 +75,8 @@ interface Call {
   settled: boolean;
   resolve(value: unknown): void;
   reject(error: Error): void;
-  timer?: NodeJS.Timeout;
+  /** Cancels the call's timeout. */
+  cancelTimer?: () => void;
   retried: boolean;
   /** The stream the call's response is awaited on (streamable), dropped when the call is given up. */
   stream?: SseStream;
@@ -95,7 +97,7 @@ class CheckingClientUnderTest implements ClientUnderTest {
 
   constructor(
     baseUrl: URL,
-    private readonly endpointPath: string,
+    endpointPath: string,
     private readonly transport: Transport,
     private readonly timeoutMs: number,
     private readonly knobs: ClientKnobs,
@@ -131,13 +133,13 @@ class CheckingClientUnderTest implements ClientUnderTest {
         resolve: (value) => {
           if (call.settled) return;
           call.settled = true;
-          clearTimeout(call.timer);
+          call.cancelTimer?.();
           resolve(value);
         },
         reject: (error) => {
           if (call.settled) return;
           call.settled = true;
-          clearTimeout(call.timer);
+          call.cancelTimer?.();
           reject(error);
         },
       };
@@ -147,7 +149,7 @@ class CheckingClientUnderTest implements ClientUnderTest {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const call of this.pending.values()) clearTimeout(call.timer);
+    for (const call of this.pending.values()) call.cancelTimer?.();
     this.pending.clear();
     this.client.close();
   }
@@ -285,8 +287,9 @@ class CheckingClientUnderTest implements ClientUnderTest {
   /** Starts the call's timeout: reject and cancel, or (mutant) re-send silently once. */
   private arm(call: Call, id: number): void {
     if (!this.knobs.boundedWait) return;
-    clearTimeout(call.timer);
-    call.timer = setTimeout(() => {
+    call.cancelTimer?.();
+    // Patient: on a loaded machine a plain timer fires with the answer unread in the socket.
+    call.cancelTimer = patientTimeout(this.timeoutMs, () => {
       if (call.settled || this.closed) return;
       this.pending.delete(id);
       call.stream?.drop();
@@ -299,7 +302,7 @@ class CheckingClientUnderTest implements ClientUnderTest {
       if (!this.isDead(this.client.session.sessionId)) {
         void this.client.notify('notifications/cancelled', { requestId: id, reason: 'timeout' }, { timeoutMs: this.exchangeMs });
       }
-    }, this.timeoutMs);
+    });
   }
 
   // --- legacy HTTP+SSE --------------------------------------------------------------------------

@@ -273,7 +273,7 @@ async function parseJsonBody(req: IncomingMessage): Promise<ParsedBody> {
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.length === 0) return { ok: true, body: {} };
   // strict mode: only objects and arrays
-  const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
+  const first = /^[ \t\n\r]*(.)/.exec(text)?.[1];
   if (first !== '{' && first !== '[') return { ok: false, status: 400, message: 'Bad Request' };
   try {
     return { ok: true, body: JSON.parse(text) as unknown };

@@ -9,7 +9,7 @@ import type { Mutation } from '../../reference/index.js';
 import { codeMutant } from './mutant.js';
 
 /** Events each session's log keeps under this mutant. */
-export const RETAINED_EVENTS = 2;
+const RETAINED_EVENTS = 2;
 
 export function retentionPartialReplay(): Mutation {
   return {
