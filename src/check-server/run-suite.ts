@@ -7,14 +7,14 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import { probeAbilities } from './abilities.js';
-import { boundsOf, planCoverage, type CoveragePlan } from './coverage.js';
+import { boundsOf, clientCursorPaths, coverageBounds, planCoverage, type CoveragePlan } from './coverage.js';
 import { replayPathOf, runCommands, scenarios as interleavedScenarios } from './interleavings.js';
 import { probes, runProbe } from './probes.js';
 import { accepts, CandidateLost, metRefusal } from './reachable.js';
 import { runSteps, type ScenarioContext } from './scenario.js';
 import type { CandidateTarget, ClientSettings, CoverageReport, SuiteOptions, SuiteProgress, SuiteReport } from './types.js';
 import { causeRank, judgeHistory, Verdicts, type ScenarioRecord } from './verdicts.js';
-import { coveragePathOf, likeStep, type Witness, shows, showsGroup, witnessPool, type WitnessTarget } from './witnesses.js';
+import { coveragePathOf, likeStep, type Witness, shows, showsGroup, witnessPathOf, witnessPool, type WitnessTarget } from './witnesses.js';
 import type { Level } from '../../properties/definition.js';
 import type { Judgement } from '../../properties/judgement.js';
 
@@ -287,7 +287,7 @@ async function shortestWitnesses(
   const found = new Map<PropertyId, { record: ScenarioRecord; judged: Map<PropertyId, Judgement>; at: number }>();
   // Shortest first; of one length, first the prefixes that end in a step like one a failure rests on.
   const like = (w: Witness) => [...targets.values()].some((t) => t.like(w.steps.at(-1)!));
-  const pool = witnessPool(plan)
+  const pool = witnessPool(plan, clientCursorPaths(context.abilities, context.client))
     .map((w) => ({ w, first: like(w) ? 0 : 1 }))
     .sort((a, b) => a.w.steps.length - b.w.steps.length || a.first - b.first)
     .map(({ w }) => w);
@@ -319,7 +319,7 @@ async function shortestWitnesses(
   return found;
 }
 
-/** Replays one counterexample: `coverage:N`, `probe:NAME`, or a fast-check path with its seed. */
+/** Replays one counterexample: `coverage:N`, `coverage:N:K`, `witness:N`, `probe:NAME`, or a fast-check path with its seed. */
 async function replay(
   context: ScenarioContext,
   options: SuiteOptions,
@@ -340,6 +340,17 @@ async function replay(
     if (coverage.steps !== undefined && (coverage.steps < 1 || coverage.steps > whole.length))
       throw new RangeError(`no ${path}: coverage:${i} has ${whole.length} steps`);
     const record = await runSteps(context, boundsOf(plan, i), steps, { seed: -1, path });
+    await watch(record);
+    verdicts.add(record);
+    return;
+  }
+  const witness = witnessPathOf(path);
+  if (witness === undefined && path.startsWith('witness:')) throw new RangeError(`no ${path}: witness:N`);
+  if (witness !== undefined) {
+    const paths = clientCursorPaths(context.abilities, context.client);
+    const steps = paths[witness];
+    if (!steps) throw new RangeError(`no ${path} for this candidate (${paths.length} witness paths)`);
+    const record = await runSteps(context, coverageBounds(context.abilities), steps, { seed: -1, path });
     await watch(record);
     verdicts.add(record);
     return;
