@@ -95,9 +95,13 @@ export function likeStep(anchor: TraceStepData | undefined): (step: WorldStep) =
   return (step) => step.type.toLowerCase() === anchor.kind && (step.type !== 'RESUME' || (step.via === 'other') === (anchor.migrate === true));
 }
 
-/** Whether a run shows `id`'s failure as its target says (see {@link WitnessTarget}). */
+/**
+ * Whether a run shows `id`'s failure as its target says (see {@link WitnessTarget}), or as its own
+ * cause: a run where it fails with nothing of higher precedence on its step shows it stands alone.
+ */
 export function shows(record: ScenarioRecord, judged: Map<PropertyId, Judgement>, id: PropertyId, target: WitnessTarget): boolean {
   const judgement = judged.get(id)!;
   if (judgement.status !== 'fail' || stricter(target.level, failureLevel(id, judgement))) return false;
-  return causeInRun(record, judged, id) === target.cause;
+  const cause = causeInRun(record, judged, id);
+  return cause === target.cause || cause === id;
 }

@@ -74,6 +74,28 @@ test("unknown-cursor-empty-stream: no-silent-stall, judged only after a cursor a
   expect(shape(replay.properties[0]!.counterexample!.steps)).toEqual(shape(counterexample.steps));
 }, 180_000);
 
+test("seed-003: no-cross-transport-resume, reported beside unknown-cursor-rejected by a run that presents a made-up cursor, is reported within two steps of the model's shortest violation by a run where it stands alone", async () => {
+  const policy = 'seed-003';
+  const id = 'no-cross-transport-resume';
+  server = await createReferenceServer({ policy });
+  const target = { name: policy, url: server.url };
+  const report = await runSuite(target, { runs: 50, seed: 20261130, only: [id, 'unknown-cursor-rejected'], shrinkMs: 8000 });
+  const result = report.properties.find((p) => p.id === id)!;
+  expect(result.status).toBe('fail');
+  const counterexample = result.counterexample!;
+  const abilities = report.abilities!;
+  const input = { policy: { server: policyByName(policy).server, client: { ...reference.client, ...referenceClient } }, bounds: coverageBounds(abilities) };
+  const shortest = explore(input).violations.find((v) => v.property === id)!.path.length;
+  expect(counterexample.steps.length).toBeLessThanOrEqual(shortest + 2);
+  expect(counterexample.path).toMatch(/^coverage:\d+:\d+$/);
+  // The witness's resume presents the stream's own cursor: nothing of higher precedence rests on its step.
+  expect(result.causedBy).toBeUndefined();
+
+  const replay = await runSuite(target, { path: counterexample.path, only: [id, 'unknown-cursor-rejected'] });
+  expect(replay.properties.find((p) => p.id === id)!.status).toBe('fail');
+  expect(shape(replay.properties.find((p) => p.id === id)!.counterexample!.steps)).toEqual(shape(counterexample.steps));
+}, 180_000);
+
 test('a replay path naming a prefix of a coverage scenario past its end, or a witness path there is not, is refused with a reason', async () => {
   server = await createReferenceServer();
   const target = { name: 'reference', url: server.url };
