@@ -193,7 +193,8 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     if (verdicts.explained(id)) return;
     // Shrink from the reported run when it is an interleaving, keeping the failures that rest on its
     // step together. A coverage or probe run that shows a group stays (a model path or a fixed probe
-    // already); one that shows this failure alone gives way to the shrunk first failing interleaving.
+    // already); one that shows this failure alone gives way to the shrunk first failing interleaving
+    // if that is shorter.
     const { from, levels: groupLevels } = found.get(id)!;
     const interleaved = from.seed === seed && /^\d+$/.test(from.path);
     const group = [...groupLevels.keys()];
@@ -207,6 +208,8 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     const levels = interleaved ? groupLevels : new Map([[id, verdicts.levelOf(id)!]]);
     const shrunk = await shrink(context, ids, levels, seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs), watch, goOn);
     if (!shrunk) return;
+    // A scenario's run gives way only to a shorter one: a coverage prefix is already a model's shortest path.
+    if (!interleaved && shrunk.record.steps.length >= verdicts.counterexample(id)!.steps.length) return;
     for (const m of witnessed.has(id) ? unwitnessed : [id]) verdicts.setCounterexample(m, shrunk.record, shrunk.judged);
   };
   const failing = [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b));

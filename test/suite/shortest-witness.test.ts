@@ -96,6 +96,23 @@ test("seed-003: no-cross-transport-resume, reported beside unknown-cursor-reject
   expect(shape(replay.properties.find((p) => p.id === id)!.counterexample!.steps)).toEqual(shape(counterexample.steps));
 }, 180_000);
 
+test("seed-003: capabilities-honoured, shown alone by a coverage run, is reported with it rather than a longer shrunk interleaving, within two steps of the model's shortest violation (a second call)", async () => {
+  const policy = 'seed-003';
+  const id = 'capabilities-honoured';
+  server = await createReferenceServer({ policy });
+  const target = { name: policy, url: server.url };
+  const report = await runSuite(target, { runs: 50, seed: 20261130, only: [id] });
+  const result = report.properties.find((p) => p.id === id)!;
+  expect(result.status).toBe('fail');
+  // The model shows it only after a call made once the session moved transports: two calls.
+  const input = {
+    policy: { server: policyByName(policy).server, client: { ...reference.client, ...referenceClient } },
+    bounds: { ...coverageBounds(report.abilities!), calls: 2 },
+  };
+  const shortest = explore(input).violations.find((v) => v.property === id)!.path.length;
+  expect(result.counterexample!.steps.length).toBeLessThanOrEqual(shortest + 2);
+}, 180_000);
+
 test('a replay path naming a prefix of a coverage scenario past its end, or a witness path there is not, is refused with a reason', async () => {
   server = await createReferenceServer();
   const target = { name: 'reference', url: server.url };
