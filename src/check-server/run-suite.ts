@@ -194,7 +194,7 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     // Shrink from the reported run when it is an interleaving, keeping the failures that rest on its
     // step together. A coverage or probe run that shows a group stays (a model path or a fixed probe
     // already); one that shows this failure alone gives way to the shrunk first failing interleaving
-    // if that is shorter.
+    // (a coverage run only if that is no longer).
     const { from, levels: groupLevels } = found.get(id)!;
     const interleaved = from.seed === seed && /^\d+$/.test(from.path);
     const group = [...groupLevels.keys()];
@@ -208,8 +208,9 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     const levels = interleaved ? groupLevels : new Map([[id, verdicts.levelOf(id)!]]);
     const shrunk = await shrink(context, ids, levels, seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs), watch, goOn);
     if (!shrunk) return;
-    // A scenario's run gives way only to a shorter one: a coverage prefix is already a model's shortest path.
-    if (!interleaved && shrunk.record.steps.length >= verdicts.counterexample(id)!.steps.length) return;
+    // A coverage run gives way only to one no longer: a coverage prefix is already a model's shortest path.
+    const current = verdicts.counterexample(id)!;
+    if (!interleaved && current.path.startsWith('coverage:') && shrunk.record.steps.length > current.steps.length) return;
     for (const m of witnessed.has(id) ? unwitnessed : [id]) verdicts.setCounterexample(m, shrunk.record, shrunk.judged);
   };
   const failing = [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b));
