@@ -223,6 +223,36 @@ export function planCoverage(abilities: CandidateAbilities, client: ClientSettin
 /** Plans made in this process, by what they depend on; nobody mutates a plan. */
 const plans = new Map<string, CoveragePlan>();
 
+/**
+ * The model's shortest path to every state a client that presents only cursors it holds can
+ * reach (its own, or an earlier session's; never a made-up one), shortest first, within the
+ * coverage bounds. The coverage paths reach a state by a made-up cursor when that is as short,
+ * and the judges count no loss or stall after a made-up cursor (a probe, see
+ * `HistoryView.isCursorProbe`): these are the shortest witnesses of such a failure the judges can
+ * see. A check computes them only when something failed; `witness:N` replays path N.
+ */
+export function clientCursorPaths(abilities: CandidateAbilities, client: ClientSettings): WorldStep[][] {
+  const key = JSON.stringify([abilities.transports, abilities.fixtures.emit, abilities.fixtures.emitUnsolicited, client]);
+  let paths = clientPaths.get(key);
+  if (!paths) {
+    if (clientPaths.size >= 16) clientPaths.clear();
+    const all = getShortestPaths(worldMachine, {
+      input: { policy: oraclePolicy(client), bounds: coverageBounds(abilities) },
+      serializeState: (s) => worldKey(s.context as World),
+      events: (s) => drivableSteps(s.context as World, abilities).filter((step) => step.type !== 'RESUME' || step.cursor !== 'garbage'),
+    });
+    // A stable sort: of one length, in the order the model found them.
+    paths = all
+      .map((p) => p.steps.slice(1).map((s) => s.event as WorldStep))
+      .filter((path) => path.length > 0)
+      .sort((a, b) => a.length - b.length);
+    clientPaths.set(key, paths);
+  }
+  return paths;
+}
+
+const clientPaths = new Map<string, WorldStep[][]>();
+
 function newPlan(abilities: CandidateAbilities, client: ClientSettings): CoveragePlan {
   const bounds = coverageBounds(abilities);
   const all = getShortestPaths(worldMachine, {

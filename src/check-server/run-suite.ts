@@ -7,14 +7,14 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { propertyIds, type PropertyId } from '../../model/property-ids.js';
 import { probeAbilities } from './abilities.js';
-import { boundsOf, planCoverage, type CoveragePlan } from './coverage.js';
+import { boundsOf, clientCursorPaths, coverageBounds, planCoverage, type CoveragePlan } from './coverage.js';
 import { replayPathOf, runCommands, scenarios as interleavedScenarios } from './interleavings.js';
 import { probes, runProbe } from './probes.js';
 import { accepts, CandidateLost, metRefusal } from './reachable.js';
 import { runSteps, type ScenarioContext } from './scenario.js';
 import type { CandidateTarget, ClientSettings, CoverageReport, SuiteOptions, SuiteProgress, SuiteReport } from './types.js';
 import { causeRank, judgeHistory, Verdicts, type ScenarioRecord } from './verdicts.js';
-import { coveragePathOf, likeStep, type Witness, shows, showsGroup, witnessPool, type WitnessTarget } from './witnesses.js';
+import { coveragePathOf, likeStep, type Witness, shows, showsGroup, witnessPathOf, witnessPool, type WitnessTarget } from './witnesses.js';
 import type { Level } from '../../properties/definition.js';
 import type { Judgement } from '../../properties/judgement.js';
 
@@ -194,7 +194,8 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     if (verdicts.explained(id)) return;
     // Shrink from the reported run when it is an interleaving, keeping the failures that rest on its
     // step together. A coverage or probe run that shows a group stays (a model path or a fixed probe
-    // already); one that shows this failure alone gives way to the shrunk first failing interleaving.
+    // already); one that shows this failure alone gives way to the shrunk first failing interleaving
+    // (a coverage run only if that is no longer).
     const { from, levels: groupLevels } = found.get(id)!;
     const interleaved = from.seed === seed && /^\d+$/.test(from.path);
     const group = [...groupLevels.keys()];
@@ -208,6 +209,9 @@ export async function runSuite(target: CandidateTarget, options: SuiteOptions = 
     const levels = interleaved ? groupLevels : new Map([[id, verdicts.levelOf(id)!]]);
     const shrunk = await shrink(context, ids, levels, seed, start, Math.min(left(), options.shrinkMs ?? shrinkBudgetMs), watch, goOn);
     if (!shrunk) return;
+    // A coverage run gives way only to one no longer: a coverage prefix is already a model's shortest path.
+    const current = verdicts.counterexample(id)!;
+    if (!interleaved && current.path.startsWith('coverage:') && shrunk.record.steps.length > current.steps.length) return;
     for (const m of witnessed.has(id) ? unwitnessed : [id]) verdicts.setCounterexample(m, shrunk.record, shrunk.judged);
   };
   const failing = [...firstFailure.keys()].sort((a, b) => causeRank(a) - causeRank(b));
@@ -288,7 +292,7 @@ async function shortestWitnesses(
   const found = new Map<PropertyId, { record: ScenarioRecord; judged: Map<PropertyId, Judgement>; at: number }>();
   // Shortest first; of one length, first the prefixes that end in a step like one a failure rests on.
   const like = (w: Witness) => [...targets.values()].some((t) => t.like(w.steps.at(-1)!));
-  const pool = witnessPool(plan)
+  const pool = witnessPool(plan, clientCursorPaths(context.abilities, context.client))
     .map((w) => ({ w, first: like(w) ? 0 : 1 }))
     .sort((a, b) => a.w.steps.length - b.w.steps.length || a.first - b.first)
     .map(({ w }) => w);
@@ -320,7 +324,7 @@ async function shortestWitnesses(
   return found;
 }
 
-/** Replays one counterexample: `coverage:N`, `probe:NAME`, or a fast-check path with its seed. */
+/** Replays one counterexample: `coverage:N`, `coverage:N:K`, `witness:N`, `probe:NAME`, or a fast-check path with its seed. */
 async function replay(
   context: ScenarioContext,
   options: SuiteOptions,
@@ -341,6 +345,17 @@ async function replay(
     if (coverage.steps !== undefined && (coverage.steps < 1 || coverage.steps > whole.length))
       throw new RangeError(`no ${path}: coverage:${i} has ${whole.length} steps`);
     const record = await runSteps(context, boundsOf(plan, i), steps, { seed: -1, path });
+    await watch(record);
+    verdicts.add(record);
+    return;
+  }
+  const witness = witnessPathOf(path);
+  if (witness === undefined && path.startsWith('witness:')) throw new RangeError(`no ${path}: witness:N`);
+  if (witness !== undefined) {
+    const paths = clientCursorPaths(context.abilities, context.client);
+    const steps = paths[witness];
+    if (!steps) throw new RangeError(`no ${path} for this candidate (${paths.length} witness paths)`);
+    const record = await runSteps(context, coverageBounds(context.abilities), steps, { seed: -1, path });
     await watch(record);
     verdicts.add(record);
     return;

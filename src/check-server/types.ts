@@ -109,7 +109,7 @@ export interface Counterexample {
   steps: TraceStepData[];
   /** fast-check seed, or -1 for a deterministic scenario. */
   seed: number;
-  /** fast-check path, or `coverage:N` / `coverage:N:K` (its first K steps) / `probe:NAME` for deterministic scenarios. */
+  /** fast-check path, or `coverage:N` / `coverage:N:K` (its first K steps) / `witness:N` / `probe:NAME` for deterministic scenarios. */
   path: string;
 }
 

@@ -4,7 +4,9 @@
  * coverage paths are shortest paths, and a prefix of a shortest path is one too), so trying the
  * prefixes shortest first finds the shortest model path whose run on the candidate shows a
  * failure: a real run of the candidate, replayable as `coverage:N:K` (the first K steps of
- * coverage scenario N).
+ * coverage scenario N). Beside them, the model's shortest paths of a client that presents only
+ * cursors it holds (`witness:N`): the coverage paths reach some states by a made-up cursor, after
+ * which the judges count no loss or stall.
  */
 import type { Bounds } from '../../model/bounds.js';
 import type { PropertyId } from '../../model/property-ids.js';
@@ -23,8 +25,11 @@ export interface Witness {
   path: string;
 }
 
-/** The distinct prefixes of the plan's scenarios, shortest first (equal lengths in plan order). */
-export function witnessPool(plan: CoveragePlan): Witness[] {
+/**
+ * The distinct prefixes of the plan's scenarios, then the client-cursor paths none of them is
+ * (see `clientCursorPaths`), shortest first (equal lengths in that order).
+ */
+export function witnessPool(plan: CoveragePlan, clientPaths: readonly WorldStep[][] = []): Witness[] {
   const seen = new Set<string>();
   const pool: Witness[] = [];
   for (const [i, path] of plan.paths.entries()) {
@@ -36,8 +41,20 @@ export function witnessPool(plan: CoveragePlan): Witness[] {
       pool.push({ steps: path.slice(0, k), bounds: boundsOf(plan, i), path: `coverage:${i}:${k}` });
     }
   }
+  for (const [i, path] of clientPaths.entries()) {
+    const key = path.map((step) => `${JSON.stringify(step)}>`).join('');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    pool.push({ steps: [...path], bounds: plan.bounds, path: `witness:${i}` });
+  }
   // A stable sort keeps plan order within a length.
   return pool.sort((a, b) => a.steps.length - b.steps.length);
+}
+
+/** Parses `witness:N` (path N of `clientCursorPaths`); undefined for any other path. */
+export function witnessPathOf(path: string): number | undefined {
+  const m = /^witness:(\d+)$/.exec(path);
+  return m ? Number(m[1]) : undefined;
 }
 
 /** Parses `coverage:N:K` (or `coverage:N`, K undefined); undefined for any other path. */
@@ -78,9 +95,13 @@ export function likeStep(anchor: TraceStepData | undefined): (step: WorldStep) =
   return (step) => step.type.toLowerCase() === anchor.kind && (step.type !== 'RESUME' || (step.via === 'other') === (anchor.migrate === true));
 }
 
-/** Whether a run shows `id`'s failure as its target says (see {@link WitnessTarget}). */
+/**
+ * Whether a run shows `id`'s failure as its target says (see {@link WitnessTarget}), or as its own
+ * cause: a run where it fails with nothing of higher precedence on its step shows it stands alone.
+ */
 export function shows(record: ScenarioRecord, judged: Map<PropertyId, Judgement>, id: PropertyId, target: WitnessTarget): boolean {
   const judgement = judged.get(id)!;
   if (judgement.status !== 'fail' || stricter(target.level, failureLevel(id, judgement))) return false;
-  return causeInRun(record, judged, id) === target.cause;
+  const cause = causeInRun(record, judged, id);
+  return cause === target.cause || cause === id;
 }

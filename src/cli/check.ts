@@ -53,7 +53,7 @@ fast-check: sessions, calls, dropped connections, resumes, under both transports
                      replay lines read it from MCP_HEADER_NAME)
   --runs N           fast-check interleavings to run (default ${defaultRuns}; 0: probes and coverage only)
   --seed S           fast-check seed (default random); with --path, replays one counterexample
-  --path P           replay a counterexample: a fast-check path (with --seed), coverage:N[:K] or probe:NAME
+  --path P           replay a counterexample: a fast-check path (with --seed), coverage:N[:K], witness:N or probe:NAME
   --only IDS         comma-separated property ids: ${propertyIds.join(', ')}
   --json             print the JSON report on stdout instead of the text summary
   --out FILE         also write the JSON report to FILE

@@ -66,7 +66,7 @@ export function numberSteps(steps: readonly string[]): string[] {
 
 /** A counterexample found by fast-check (replayed with seed and path), not a deterministic scenario. */
 export function isFastCheck(counterexample: Counterexample): boolean {
-  return counterexample.seed !== -1 && !/^(coverage|probe):/.test(counterexample.path);
+  return counterexample.seed !== -1 && !/^(coverage|witness|probe):/.test(counterexample.path);
 }
 
 /** The environment variable a replay reads a `--header` value from, e.g. `MCP_HEADER_AUTHORIZATION`: reports never hold the value. */
@@ -94,7 +94,7 @@ export function headerFlags(names: readonly string[]): string {
 
 /**
  * The flags that replay a counterexample: `--seed S --path P` for fast-check; `--path P` for a
- * deterministic scenario (`coverage:N`, `probe:NAME`; it has no seed).
+ * deterministic scenario (`coverage:N`, `coverage:N:K`, `witness:N`, `probe:NAME`; it has no seed).
  */
 function replayFlags(counterexample: Counterexample): string {
   const path = shellQuote(oneLine(counterexample.path));
@@ -113,6 +113,9 @@ export function replayNote(counterexample: Counterexample): string {
   // `coverage:N:K`: the model's shortest witness of a failure, a prefix of a scenario every check runs.
   const prefix = /^coverage:(\d+):(\d+)$/.exec(counterexample.path);
   if (prefix) return `(deterministic scenario: the first ${prefix[2]} steps of coverage:${prefix[1]}, run on every check)`;
+  // `witness:N`: the model's shortest path N of a client presenting only cursors it holds, run when something failed.
+  if (/^witness:\d+$/.test(counterexample.path))
+    return `(deterministic scenario ${counterexample.path}: the model's path ${counterexample.path.slice('witness:'.length)} of a client presenting only cursors it holds)`;
   return `(deterministic scenario ${oneLine(counterexample.path)}, run on every check)`;
 }
 

@@ -6,11 +6,13 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { explore } from '../../model/explore.js';
+import { shortestWithHeldCursors } from '../../model/held-cursors.js';
 import { policyByName, reference } from '../../model/policy.js';
 import type { TraceStepData } from '../../model/trace-step.js';
 import { replayNote } from '../../src/report/common.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
 import { coverageBounds } from '../../src/check-server/coverage.js';
+import { drivableSteps } from '../../src/check-server/lockstep.js';
 import { referenceClient, runSuite } from '../../src/check-server/run-suite.js';
 
 let server: ReferenceServer | undefined;
@@ -47,11 +49,76 @@ test("unknown-cursor-empty-stream: unknown-cursor-rejected is reported within tw
   expect(shape(replay.properties[0]!.counterexample!.steps)).toEqual(shape(counterexample.steps));
 }, 180_000);
 
-test('a replay path naming a prefix of a coverage scenario past its end is refused with a reason', async () => {
+test("unknown-cursor-empty-stream: no-silent-stall, judged only after a cursor a client holds, is reported within two steps of the model's shortest such violation, as witness:N", async () => {
+  const policy = 'unknown-cursor-empty-stream';
+  const id = 'no-silent-stall';
+  server = await createReferenceServer({ policy });
+  const target = { name: policy, url: server.url };
+  const report = await runSuite(target, { runs: 20, seed: 5, only: [id], shrinkMs: 8000 });
+  const result = report.properties.find((p) => p.id === id)!;
+  expect(result.status).toBe('fail');
+  const counterexample = result.counterexample!;
+  const abilities = report.abilities!;
+  const input = { policy: { server: policyByName(policy).server, client: { ...reference.client, ...referenceClient } }, bounds: coverageBounds(abilities) };
+  // The model's shortest stall presents a made-up cursor, after which the judges count none (a probe):
+  // the shortest they can see presents an earlier session's cursor, two steps longer.
+  const madeUp = explore(input).violations.find((v) => v.property === id)!.path.length;
+  const held = shortestWithHeldCursors(input, (world) => drivableSteps(world, abilities)).get(id)!;
+  expect(held).toBeGreaterThan(madeUp);
+  expect(counterexample.steps.length).toBeLessThanOrEqual(held + 2);
+  expect(counterexample.path).toMatch(/^witness:\d+$/);
+  expect(replayNote(counterexample)).toMatch(/cursors it holds/);
+
+  const replay = await runSuite(target, { path: counterexample.path, only: [id] });
+  expect(replay.properties[0]!.status).toBe('fail');
+  expect(shape(replay.properties[0]!.counterexample!.steps)).toEqual(shape(counterexample.steps));
+}, 180_000);
+
+test("seed-003: no-cross-transport-resume, reported beside unknown-cursor-rejected by a run that presents a made-up cursor, is reported within two steps of the model's shortest violation by a run where it stands alone", async () => {
+  const policy = 'seed-003';
+  const id = 'no-cross-transport-resume';
+  server = await createReferenceServer({ policy });
+  const target = { name: policy, url: server.url };
+  const report = await runSuite(target, { runs: 50, seed: 20261130, only: [id, 'unknown-cursor-rejected'], shrinkMs: 8000 });
+  const result = report.properties.find((p) => p.id === id)!;
+  expect(result.status).toBe('fail');
+  const counterexample = result.counterexample!;
+  const abilities = report.abilities!;
+  const input = { policy: { server: policyByName(policy).server, client: { ...reference.client, ...referenceClient } }, bounds: coverageBounds(abilities) };
+  const shortest = explore(input).violations.find((v) => v.property === id)!.path.length;
+  expect(counterexample.steps.length).toBeLessThanOrEqual(shortest + 2);
+  expect(counterexample.path).toMatch(/^coverage:\d+:\d+$/);
+  // The witness's resume presents the stream's own cursor: nothing of higher precedence rests on its step.
+  expect(result.causedBy).toBeUndefined();
+
+  const replay = await runSuite(target, { path: counterexample.path, only: [id, 'unknown-cursor-rejected'] });
+  expect(replay.properties.find((p) => p.id === id)!.status).toBe('fail');
+  expect(shape(replay.properties.find((p) => p.id === id)!.counterexample!.steps)).toEqual(shape(counterexample.steps));
+}, 180_000);
+
+test("seed-003: capabilities-honoured, shown alone by a coverage run, is reported with it rather than a longer shrunk interleaving, within two steps of the model's shortest violation (a second call)", async () => {
+  const policy = 'seed-003';
+  const id = 'capabilities-honoured';
+  server = await createReferenceServer({ policy });
+  const target = { name: policy, url: server.url };
+  const report = await runSuite(target, { runs: 50, seed: 20261130, only: [id] });
+  const result = report.properties.find((p) => p.id === id)!;
+  expect(result.status).toBe('fail');
+  // The model shows it only after a call made once the session moved transports: two calls.
+  const input = {
+    policy: { server: policyByName(policy).server, client: { ...reference.client, ...referenceClient } },
+    bounds: { ...coverageBounds(report.abilities!), calls: 2 },
+  };
+  const shortest = explore(input).violations.find((v) => v.property === id)!.path.length;
+  expect(result.counterexample!.steps.length).toBeLessThanOrEqual(shortest + 2);
+}, 180_000);
+
+test('a replay path naming a prefix of a coverage scenario past its end, or a witness path there is not, is refused with a reason', async () => {
   server = await createReferenceServer();
   const target = { name: 'reference', url: server.url };
   await expect(runSuite(target, { path: 'coverage:0:999' })).rejects.toThrow(/coverage:0 has \d+ steps/);
   await expect(runSuite(target, { path: 'coverage:x' })).rejects.toThrow(/no coverage scenario/);
+  await expect(runSuite(target, { path: 'witness:99999' })).rejects.toThrow(/no witness:99999 for this candidate/);
 }, 30_000);
 
 /** A trace without the IDs a run makes up (session IDs, event IDs, cursor values). */
