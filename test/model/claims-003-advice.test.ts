@@ -4,6 +4,7 @@ import { retire003, translation003 } from '../../model/claims/seed-003-advice.js
 import { violatedInvariants } from '../../model/invariants.js';
 import { reference, withKnob } from '../../model/policy.js';
 import { createSession, sessionContext, stepSession } from '../../model/session-step.js';
+import { replyReason } from '../../model/session-types.js';
 import { replay } from '../../model/trace.js';
 
 describe('seed 003 advice', () => {
@@ -53,6 +54,6 @@ describe('seed 003 advice', () => {
     expect(translated.frames.map((f) => f.message)).toEqual(['r']);
     const unknown = resumeAtMcp(bridged);
     expect(unknown.status).toBe(404);
-    expect(unknown.reason).toMatch(/Last-Event-ID/);
+    expect(replyReason(unknown)).toMatch(/Last-Event-ID/);
   });
 });
