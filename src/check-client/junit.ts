@@ -16,7 +16,7 @@ import { clientDefinitions } from '../../properties/client/definitions.js';
 import { baselineMark, baselineNote } from '../report/baseline.js';
 import { levelTag, whyLines } from '../report/basis.js';
 import type { FailOn } from '../../properties/definition.js';
-import { escapeXmlAttribute, escapeXmlText, notCountedReason } from '../report/junit.js';
+import { attributes, escapeXmlText, notCountedReason } from '../report/junit.js';
 import {
   clientBaselineLines,
   clientCheckError,
@@ -26,13 +26,6 @@ import {
   type ClientPropertyResult,
   type ClientReport,
 } from './report.js';
-
-function attributes(values: Record<string, string | number | undefined>): string {
-  return Object.entries(values)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => ` ${name}="${escapeXmlAttribute(String(value))}"`)
-    .join('');
-}
 
 function failureText(p: ClientPropertyResult, invocation: string, baseline: ClientBaseline | undefined): string {
   const { id: _id, level, ...basis } = clientDefinitions[p.id];

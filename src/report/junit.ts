@@ -58,7 +58,8 @@ export function escapeXmlAttribute(text: string): string {
   return xmlSafe(text).replace(/[&<>"'\t\n\r]/g, (c) => refs[c]!);
 }
 
-function attributes(values: Record<string, string | number | undefined>): string {
+/** XML attributes from a record (`undefined` values left out), each value escaped. */
+export function attributes(values: Record<string, string | number | undefined>): string {
   return Object.entries(values)
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => ` ${name}="${escapeXmlAttribute(String(value))}"`)
