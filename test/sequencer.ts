@@ -10,6 +10,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const slowFirst: readonly string[] = [
   // The three catalog files alternate with other long files, so that both workers rarely run
   // mutant checks at once.
+  'test/suite/shortest-witness.test.ts',
   'test/suite/mutants-seed-2.test.ts',
   'test/replicas/replicas.test.ts',
   'test/suite/mutants-seed-1.test.ts',
@@ -21,6 +22,7 @@ export const slowFirst: readonly string[] = [
   'test/report/adapter-loader.test.ts',
   'test/cli/check.test.ts',
   'test/suite/replay.test.ts',
+  'test/candidates/plain-server.test.ts',
   'test/candidates/python.test.ts',
   'test/install/ensure.test.ts',
   'test/pack/install.test.ts',

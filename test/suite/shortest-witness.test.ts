@@ -4,7 +4,7 @@
  * policy (the run ends with the client's wait, which the model's path leaves out), and the replay
  * line reproduces the very trace.
  */
-import { afterEach, expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { explore } from '../../model/explore.js';
 import { shortestWithHeldCursors } from '../../model/held-cursors.js';
 import { policyByName, reference } from '../../model/policy.js';
@@ -15,20 +15,25 @@ import { coverageBounds } from '../../src/check-server/coverage.js';
 import { drivableSteps } from '../../src/check-server/lockstep.js';
 import { referenceClient, runSuite } from '../../src/check-server/run-suite.js';
 
-let server: ReferenceServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
+// The checks run side by side (most of their time is waits on quiet streams): each its own server, all closed at the end.
+const servers: ReferenceServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
 });
+async function serve(options?: Parameters<typeof createReferenceServer>[0]): Promise<ReferenceServer> {
+  const server = await createReferenceServer(options);
+  servers.push(server);
+  return server;
+}
 
-test("unknown-cursor-empty-stream: unknown-cursor-rejected is reported within two steps of the model's shortest violation, and its replay line gives the same trace", async () => {
+test.concurrent("unknown-cursor-empty-stream: unknown-cursor-rejected is reported within two steps of the model's shortest violation, and its replay line gives the same trace", async () => {
   const policy = 'unknown-cursor-empty-stream';
   const id = 'unknown-cursor-rejected';
-  server = await createReferenceServer({ policy });
+  const server = await serve({ policy });
   const target = { name: policy, url: server.url };
   // With no-silent-stall beside it, the targeted stale-cursor scenario shows both on one step (a
   // group, which shrinking keeps whole). A generous budget: the outcome is asserted, not the time.
-  const report = await runSuite(target, { runs: 20, seed: 5, only: [id, 'no-silent-stall'], shrinkMs: 8000 });
+  const report = await runSuite(target, { runs: 20, seed: 5, only: [id, 'no-silent-stall'], shrinkMs: 30_000 });
   const result = report.properties.find((p) => p.id === id)!;
   expect(result.status).toBe('fail');
   const counterexample = result.counterexample!;
@@ -49,12 +54,12 @@ test("unknown-cursor-empty-stream: unknown-cursor-rejected is reported within tw
   expect(shape(replay.properties[0]!.counterexample!.steps)).toEqual(shape(counterexample.steps));
 }, 180_000);
 
-test("unknown-cursor-empty-stream: no-silent-stall, judged only after a cursor a client holds, is reported within two steps of the model's shortest such violation, as witness:N", async () => {
+test.concurrent("unknown-cursor-empty-stream: no-silent-stall, judged only after a cursor a client holds, is reported within two steps of the model's shortest such violation, as witness:N", async () => {
   const policy = 'unknown-cursor-empty-stream';
   const id = 'no-silent-stall';
-  server = await createReferenceServer({ policy });
+  const server = await serve({ policy });
   const target = { name: policy, url: server.url };
-  const report = await runSuite(target, { runs: 20, seed: 5, only: [id], shrinkMs: 8000 });
+  const report = await runSuite(target, { runs: 20, seed: 5, only: [id], shrinkMs: 30_000 });
   const result = report.properties.find((p) => p.id === id)!;
   expect(result.status).toBe('fail');
   const counterexample = result.counterexample!;
@@ -74,12 +79,12 @@ test("unknown-cursor-empty-stream: no-silent-stall, judged only after a cursor a
   expect(shape(replay.properties[0]!.counterexample!.steps)).toEqual(shape(counterexample.steps));
 }, 180_000);
 
-test("seed-003: no-cross-transport-resume, reported beside unknown-cursor-rejected by a run that presents a made-up cursor, is reported within two steps of the model's shortest violation by a run where it stands alone", async () => {
+test.concurrent("seed-003: no-cross-transport-resume, reported beside unknown-cursor-rejected by a run that presents a made-up cursor, is reported within two steps of the model's shortest violation by a run where it stands alone", async () => {
   const policy = 'seed-003';
   const id = 'no-cross-transport-resume';
-  server = await createReferenceServer({ policy });
+  const server = await serve({ policy });
   const target = { name: policy, url: server.url };
-  const report = await runSuite(target, { runs: 50, seed: 20261130, only: [id, 'unknown-cursor-rejected'], shrinkMs: 8000 });
+  const report = await runSuite(target, { runs: 50, seed: 20261130, only: [id, 'unknown-cursor-rejected'], shrinkMs: 30_000 });
   const result = report.properties.find((p) => p.id === id)!;
   expect(result.status).toBe('fail');
   const counterexample = result.counterexample!;
@@ -96,12 +101,12 @@ test("seed-003: no-cross-transport-resume, reported beside unknown-cursor-reject
   expect(shape(replay.properties.find((p) => p.id === id)!.counterexample!.steps)).toEqual(shape(counterexample.steps));
 }, 180_000);
 
-test("seed-003: capabilities-honoured, shown alone by a coverage run, is reported with it rather than a longer shrunk interleaving, within two steps of the model's shortest violation (a second call)", async () => {
+test.concurrent("seed-003: capabilities-honoured, shown alone by a coverage run, is reported with it rather than a longer shrunk interleaving, within two steps of the model's shortest violation (a second call)", async () => {
   const policy = 'seed-003';
   const id = 'capabilities-honoured';
-  server = await createReferenceServer({ policy });
+  const server = await serve({ policy });
   const target = { name: policy, url: server.url };
-  const report = await runSuite(target, { runs: 50, seed: 20261130, only: [id] });
+  const report = await runSuite(target, { runs: 50, seed: 20261130, only: [id], shrinkMs: 30_000 });
   const result = report.properties.find((p) => p.id === id)!;
   expect(result.status).toBe('fail');
   // The model shows it only after a call made once the session moved transports: two calls.
@@ -113,8 +118,8 @@ test("seed-003: capabilities-honoured, shown alone by a coverage run, is reporte
   expect(result.counterexample!.steps.length).toBeLessThanOrEqual(shortest + 2);
 }, 180_000);
 
-test('a replay path naming a prefix of a coverage scenario past its end, or a witness path there is not, is refused with a reason', async () => {
-  server = await createReferenceServer();
+test.concurrent('a replay path naming a prefix of a coverage scenario past its end, or a witness path there is not, is refused with a reason', async () => {
+  const server = await serve();
   const target = { name: 'reference', url: server.url };
   await expect(runSuite(target, { path: 'coverage:0:999' })).rejects.toThrow(/coverage:0 has \d+ steps/);
   await expect(runSuite(target, { path: 'coverage:x' })).rejects.toThrow(/no coverage scenario/);
