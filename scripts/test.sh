@@ -14,13 +14,9 @@ stop_typecheck() {
   kill "$typecheck" 2>/dev/null
   wait "$typecheck" 2>/dev/null
   rm -f .typecheck.log
-wait "$lint"
-lints=$?
-if [ "$lints" -ne 0 ]; then
-  cat .lint.log
-  echo "npm test: the format or lint check failed (biome ci; npm run format formats and applies the safe fixes)" >&2
-fi
-rm -f .lint.log
+  kill "$lint" 2>/dev/null
+  wait "$lint" 2>/dev/null
+  rm -f .lint.log
 }
 needs=$(node bin/run-ts.js scripts/test-needs.ts "$@") || { stop_typecheck; echo "npm test: could not tell what the selected tests need (scripts/test-needs.ts)" >&2; exit 1; }
 installs=()
@@ -45,4 +41,11 @@ if [ "$types" -ne 0 ]; then
   echo "npm test: the type-check failed (tsc --noEmit -p .)" >&2
 fi
 rm -f .typecheck.log
+wait "$lint"
+lints=$?
+if [ "$lints" -ne 0 ]; then
+  cat .lint.log
+  echo "npm test: the format or lint check failed (biome ci; npm run format formats and applies the safe fixes)" >&2
+fi
+rm -f .lint.log
 [ "$tests" -eq 0 ] && [ "$types" -eq 0 ] && [ "$lints" -eq 0 ]
